@@ -1,0 +1,50 @@
+# Build options. Optional backends default to ON when their dependency is found, and one
+# configure-time line says what was found.
+option(TALLY_BUILD_TESTS "Build the test suite" ON)
+set(TALLY_SANITIZE "" CACHE STRING "Sanitizers to build with, e.g. address,undefined")
+
+find_package(MPI COMPONENTS C QUIET)
+find_package(CUDAToolkit QUIET)
+find_package(OpenMP QUIET)
+
+set(tally_have_cupti OFF)
+if(CUDAToolkit_FOUND AND TARGET CUDA::cupti)
+  set(tally_have_cupti ON)
+endif()
+# OMPT is part of the OpenMP 5 tool interface; LLVM's libomp ships omp-tools.h, GCC's libgomp does not.
+find_path(TALLY_OMP_TOOLS_INCLUDE_DIR omp-tools.h PATHS /usr/lib/llvm-14/lib/clang/14.0.6/include
+          /usr/lib/llvm-14/include)
+set(tally_have_ompt OFF)
+if(OpenMP_FOUND AND TALLY_OMP_TOOLS_INCLUDE_DIR)
+  set(tally_have_ompt ON)
+endif()
+
+option(TALLY_WITH_MPI "Build the MPI backend (PMPI interception)" ${MPI_C_FOUND})
+option(TALLY_WITH_CUDA "Build the CUDA backend (CUPTI)" ${tally_have_cupti})
+option(TALLY_WITH_OPENMP "Build the OpenMP backend (OMPT)" ${tally_have_ompt})
+
+if(TALLY_WITH_MPI AND NOT MPI_C_FOUND)
+  message(FATAL_ERROR "TALLY_WITH_MPI=ON but no MPI C library was found")
+endif()
+if(TALLY_WITH_CUDA AND NOT tally_have_cupti)
+  message(FATAL_ERROR "TALLY_WITH_CUDA=ON but the CUDA toolkit with CUPTI was not found")
+endif()
+if(TALLY_WITH_OPENMP AND NOT tally_have_ompt)
+  message(FATAL_ERROR "TALLY_WITH_OPENMP=ON but no OpenMP runtime with omp-tools.h was found")
+endif()
+
+set(tally_found_mpi "no")
+if(MPI_C_FOUND)
+  set(tally_found_mpi "MPI-${MPI_C_VERSION} via ${MPI_C_COMPILER}")
+endif()
+set(tally_found_cuda "no")
+if(tally_have_cupti)
+  set(tally_found_cuda "CUDA ${CUDAToolkit_VERSION} with CUPTI")
+endif()
+set(tally_found_ompt "no")
+if(tally_have_ompt)
+  set(tally_found_ompt "omp-tools.h in ${TALLY_OMP_TOOLS_INCLUDE_DIR}")
+endif()
+message(STATUS "tally: MPI ${TALLY_WITH_MPI} (${tally_found_mpi}), "
+               "CUDA ${TALLY_WITH_CUDA} (${tally_found_cuda}), "
+               "OpenMP ${TALLY_WITH_OPENMP} (${tally_found_ompt})")

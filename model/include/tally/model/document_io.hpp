@@ -1,0 +1,47 @@
+// Reading and writing run documents. Reading checks the schema version and every field, and
+// reports each problem as `file: /json/pointer: what is wrong`.
+#pragma once
+
+#include "tally/model/run_document.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace tally::model {
+
+/// One thing wrong with a document, located by a JSON pointer ("" is the whole document).
+struct Problem {
+  std::string file;
+  std::string pointer;
+  std::string message;
+};
+
+/// `file: /pointer: message`, the one format every command prints.
+std::string to_string(const Problem& problem);
+
+using Problems = std::vector<Problem>;
+
+/// A document, or the list of everything wrong with it.
+using ReadResult = std::variant<RunDocument, Problems>;
+
+/// Reads a document from JSON text; `file` names it in messages.
+ReadResult parse_run_document(std::string_view text, const std::string& file);
+
+/// Reads a document from an already parsed JSON value.
+ReadResult read_run_document(const nlohmann::json& value, const std::string& file);
+
+/// Reads a document from a file.
+ReadResult load_run_document(const std::filesystem::path& path);
+
+/// The document as JSON, keys in schema order.
+nlohmann::ordered_json to_json(const RunDocument& document);
+
+/// The document as indented JSON text, ending in a newline.
+std::string write_run_document(const RunDocument& document);
+
+} // namespace tally::model

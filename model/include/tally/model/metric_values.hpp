@@ -1,0 +1,28 @@
+// A set of metric values keyed by MetricId. A metric that cannot be computed is absent,
+// never 0 or NaN.
+#pragma once
+
+#include "tally/model/metric_tree.hpp"
+
+#include <array>
+#include <optional>
+
+namespace tally::model {
+
+class MetricValues {
+public:
+  /// The value of a metric, or nullopt when it could not be computed.
+  std::optional<double> get(MetricId id) const { return values_[index(id)]; }
+  bool has(MetricId id) const { return values_[index(id)].has_value(); }
+  void set(MetricId id, double value) { values_[index(id)] = value; }
+  void erase(MetricId id) { values_[index(id)].reset(); }
+  /// Sets the metric when the value exists, leaves it absent otherwise.
+  void set_if(MetricId id, std::optional<double> value) { values_[index(id)] = value; }
+  bool operator==(const MetricValues&) const = default;
+
+private:
+  static constexpr std::size_t index(MetricId id) { return static_cast<std::size_t>(id); }
+  std::array<std::optional<double>, metric_count> values_{};
+};
+
+} // namespace tally::model

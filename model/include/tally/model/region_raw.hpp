@@ -1,0 +1,60 @@
+// The raw aggregates of one region over all processes of a run: the numbers every metric is
+// computed from. Times are integer nanoseconds, counts are integers; all fields are fixed-size
+// sums or maxima so that a run document does not grow with the number of ranks.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+namespace tally::model {
+
+/// Time of the OpenMP states, summed over every thread of every process. Present only when an
+/// OMPT runtime measured the run.
+struct OpenMpRaw {
+  std::uint64_t load_imbalance_ns = 0; ///< idle in barriers and at the end of parallel regions
+  std::uint64_t scheduling_ns = 0;     ///< inside the runtime: fork, scheduling, task management
+  std::uint64_t serialization_ns = 0;  ///< idle outside parallel regions while the master works
+  bool operator==(const OpenMpRaw&) const = default;
+};
+
+/// Hardware counters of the useful state, summed over every thread of every process.
+struct CounterRaw {
+  std::uint64_t useful_instructions = 0;
+  std::uint64_t useful_cycles = 0;
+  bool operator==(const CounterRaw&) const = default;
+};
+
+/// Device activity over the region. K_j is kernel time of device j (overlapping kernels merged),
+/// D_j memory-operation time of device j not overlapped with its kernels.
+struct DeviceRaw {
+  std::uint64_t devices = 0;       ///< N, each physical device counted once
+  std::uint64_t kernel_ns = 0;     ///< sum_j K_j
+  std::uint64_t kernel_max_ns = 0; ///< max_j K_j
+  std::uint64_t memory_ns = 0;     ///< sum_j D_j
+  std::uint64_t active_max_ns = 0; ///< max_j (K_j + D_j)
+  bool operator==(const DeviceRaw&) const = default;
+};
+
+/// Host aggregates. "Outside MPI" time of a process is its threads' time in every state but MPI,
+/// divided by its thread count (POP's MPI view: threads idle while the master is in MPI count
+/// as MPI). For a single-threaded process it is useful plus offload time.
+struct RegionRaw {
+  std::uint64_t processes = 0;             ///< ranks that entered the region
+  std::uint64_t threads_per_process = 1;   ///< CPUs per process (1 without OpenMP)
+  std::uint64_t nodes = 0;                 ///< nodes hosting those processes
+  std::uint64_t elapsed_ns = 0;            ///< T: max over processes of the time inside the region
+  std::uint64_t useful_ns = 0;             ///< sum over threads of useful time
+  std::uint64_t mpi_ns = 0;                ///< sum over threads of time in MPI (or idle while master is)
+  std::optional<std::uint64_t> offload_ns; ///< sum over threads inside the device runtime, when measured
+  std::uint64_t outside_mpi_max_ns = 0;    ///< max over processes of the outside-MPI time
+  /// The node whose processes have the largest average outside-MPI time: the sum of their
+  /// outside-MPI times and how many they are (a pair, so the average stays exact).
+  std::uint64_t busiest_node_outside_mpi_ns = 0;
+  std::uint64_t busiest_node_processes = 0;
+  std::optional<OpenMpRaw> openmp;
+  std::optional<CounterRaw> counters;
+  std::optional<DeviceRaw> device;
+  bool operator==(const RegionRaw&) const = default;
+};
+
+} // namespace tally::model

@@ -1,0 +1,95 @@
+// The run document (schema tally.run/1): one run of one program, as C++ types. The format is
+// documented by schemas/run.v1.schema.json; reading and writing live in document_io.hpp.
+#pragma once
+
+#include "tally/model/metric_values.hpp"
+#include "tally/model/region_raw.hpp"
+#include "tally/model/scalability.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tally::model {
+
+inline constexpr int run_schema_version = 1;
+inline constexpr std::string_view run_schema_prefix = "tally.run/";
+
+struct RunInfo {
+  std::string id;                        ///< unique per run
+  std::string experiment;                ///< e.g. "strong-scaling"
+  std::string label;                     ///< free text naming the configuration or case
+  std::string start_time;                ///< UTC, ISO 8601, e.g. 2026-11-22T00:52:09Z
+  std::string end_time;                  ///< UTC, ISO 8601
+  std::vector<std::string> command_line; ///< argv of the measured program
+  std::optional<Scaling> scaling;        ///< how the experiment scales, when the user said so
+  bool operator==(const RunInfo&) const = default;
+};
+
+/// Where the measured code came from; absent when the run was not made from a repository.
+struct SourceInfo {
+  std::string commit; ///< full sha
+  std::string branch;
+  std::string commit_time; ///< UTC, ISO 8601
+  bool is_merge_request = false;
+  std::optional<std::string> target_branch;  ///< merge-request target, when known
+  std::optional<std::string> default_branch; ///< the repository's default branch, when known
+  bool operator==(const SourceInfo&) const = default;
+};
+
+struct Resources {
+  std::uint64_t nodes = 0;
+  std::uint64_t ranks = 0;
+  std::uint64_t threads_per_rank = 1;
+  std::uint64_t gpus = 0;
+  std::vector<std::string> hosts;
+  bool operator==(const Resources&) const = default;
+};
+
+/// What tells whether two runs are comparable.
+struct Environment {
+  std::string cpu_model;
+  std::string mpi_library; ///< e.g. "Open MPI", or "none"
+  std::string mpi_version; ///< e.g. "4.1.4", empty without MPI
+  std::string compiler;
+  bool counters_available = false;
+  std::string clock; ///< e.g. "tsc" or "clock_gettime(CLOCK_MONOTONIC)"
+  bool operator==(const Environment&) const = default;
+};
+
+/// Opt-in per-rank detail of one region.
+struct RankRecord {
+  std::uint64_t rank = 0;
+  std::uint64_t node = 0;
+  std::uint64_t visits = 0;
+  std::uint64_t elapsed_ns = 0;
+  std::uint64_t useful_ns = 0;
+  std::uint64_t mpi_ns = 0;
+  std::optional<std::uint64_t> offload_ns;
+  bool operator==(const RankRecord&) const = default;
+};
+
+struct Region {
+  std::string name;
+  std::uint64_t visits = 0; ///< visits summed over processes
+  RegionRaw raw;
+  MetricValues metrics;             ///< computed from raw for convenience
+  std::vector<RankRecord> per_rank; ///< empty unless per-rank detail was asked for
+  bool operator==(const Region&) const = default;
+};
+
+struct RunDocument {
+  std::string tally_version;
+  RunInfo run;
+  std::optional<SourceInfo> source;
+  Resources resources;
+  Environment environment;
+  std::vector<Region> regions;
+  bool operator==(const RunDocument&) const = default;
+};
+
+/// Fills every region's metrics from its raw aggregates (compute_run_metrics).
+void compute_metrics(RunDocument& document);
+
+} // namespace tally::model

@@ -1,0 +1,148 @@
+// Reads a run document: version check and migration first, then every section, collecting all
+// problems rather than stopping at the first.
+#include "json_checker.hpp"
+#include "region_reader.hpp"
+#include "schema_version.hpp"
+
+#include <fstream>
+#include <sstream>
+
+namespace tally::model {
+namespace {
+
+using namespace detail;
+constexpr auto required = Presence::required;
+constexpr auto optional = Presence::optional;
+
+std::vector<std::string> read_strings(const Json& array, const Pointer& at, JsonChecker& checker) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < array.size(); ++i) {
+    if (array[i].is_string()) {
+      out.push_back(array[i].get<std::string>());
+    } else {
+      checker.fail(at / i, "expected a string, got " + describe_type(array[i]));
+    }
+  }
+  return out;
+}
+
+RunInfo read_run(const Json& run, const Pointer& at, JsonChecker& checker) {
+  checker.reject_unknown(run, at, {"id", "experiment", "label", "start_time", "end_time", "command_line", "scaling"});
+  RunInfo out;
+  out.id = checker.string_member(run, at, "id", required).value_or("");
+  out.experiment = checker.string_member(run, at, "experiment", required).value_or("");
+  out.label = checker.string_member(run, at, "label", required).value_or("");
+  out.start_time = checker.time_member(run, at, "start_time", required).value_or("");
+  out.end_time = checker.time_member(run, at, "end_time", required).value_or("");
+  if (const Json* command = checker.array_member(run, at, "command_line", required)) {
+    out.command_line = read_strings(*command, at / "command_line", checker);
+  }
+  if (const auto scaling = checker.string_member(run, at, "scaling", optional)) {
+    out.scaling = scaling_from_string(*scaling);
+    if (!out.scaling) checker.fail(at / "scaling", "expected \"strong\" or \"weak\", got \"" + *scaling + "\"");
+  }
+  if (out.id.empty() && run.contains("id")) checker.fail(at / "id", "must not be empty");
+  return out;
+}
+
+SourceInfo read_source(const Json& source, const Pointer& at, JsonChecker& checker) {
+  checker.reject_unknown(source, at,
+                         {"commit", "branch", "commit_time", "is_merge_request", "target_branch", "default_branch"});
+  SourceInfo out;
+  out.commit = checker.string_member(source, at, "commit", required).value_or("");
+  out.branch = checker.string_member(source, at, "branch", required).value_or("");
+  out.commit_time = checker.time_member(source, at, "commit_time", required).value_or("");
+  out.is_merge_request = checker.bool_member(source, at, "is_merge_request", required).value_or(false);
+  out.target_branch = checker.string_member(source, at, "target_branch", optional);
+  out.default_branch = checker.string_member(source, at, "default_branch", optional);
+  return out;
+}
+
+Resources read_resources(const Json& resources, const Pointer& at, JsonChecker& checker) {
+  checker.reject_unknown(resources, at, {"nodes", "ranks", "threads_per_rank", "gpus", "hosts"});
+  Resources out;
+  out.nodes = checker.count_member(resources, at, "nodes", required).value_or(0);
+  out.ranks = checker.count_member(resources, at, "ranks", required).value_or(0);
+  out.threads_per_rank = checker.count_member(resources, at, "threads_per_rank", required).value_or(1);
+  out.gpus = checker.count_member(resources, at, "gpus", required).value_or(0);
+  if (const Json* hosts = checker.array_member(resources, at, "hosts", required)) {
+    out.hosts = read_strings(*hosts, at / "hosts", checker);
+  }
+  return out;
+}
+
+Environment read_environment(const Json& environment, const Pointer& at, JsonChecker& checker) {
+  checker.reject_unknown(environment, at,
+                         {"cpu_model", "mpi_library", "mpi_version", "compiler", "counters_available", "clock"});
+  Environment out;
+  out.cpu_model = checker.string_member(environment, at, "cpu_model", required).value_or("");
+  out.mpi_library = checker.string_member(environment, at, "mpi_library", required).value_or("");
+  out.mpi_version = checker.string_member(environment, at, "mpi_version", required).value_or("");
+  out.compiler = checker.string_member(environment, at, "compiler", required).value_or("");
+  out.counters_available = checker.bool_member(environment, at, "counters_available", required).value_or(false);
+  out.clock = checker.string_member(environment, at, "clock", required).value_or("");
+  return out;
+}
+
+} // namespace
+
+std::string to_string(const Problem& problem) {
+  const std::string pointer = problem.pointer.empty() ? "/" : problem.pointer;
+  return problem.file + ": " + pointer + ": " + problem.message;
+}
+
+ReadResult read_run_document(const nlohmann::json& value, const std::string& file) {
+  Problems problems;
+  JsonChecker checker(file, problems);
+  const Pointer root;
+  if (!checker.expect_object(value, root)) return problems;
+  Json document = value;
+  if (!check_and_migrate(document, checker)) return problems;
+
+  checker.reject_unknown(document, root,
+                         {"schema", "tally_version", "run", "source", "resources", "environment", "regions"});
+  RunDocument out;
+  out.tally_version = checker.string_member(document, root, "tally_version", required).value_or("");
+  if (const Json* run = checker.object_member(document, root, "run", required)) {
+    out.run = read_run(*run, root / "run", checker);
+  }
+  if (const Json* source = checker.object_member(document, root, "source", optional)) {
+    out.source = read_source(*source, root / "source", checker);
+  }
+  if (const Json* resources = checker.object_member(document, root, "resources", required)) {
+    out.resources = read_resources(*resources, root / "resources", checker);
+  }
+  if (const Json* environment = checker.object_member(document, root, "environment", required)) {
+    out.environment = read_environment(*environment, root / "environment", checker);
+  }
+  if (const Json* regions = checker.array_member(document, root, "regions", required)) {
+    out.regions = read_regions(*regions, root / "regions", checker);
+  }
+  if (!checker.ok()) return problems;
+  return out;
+}
+
+ReadResult parse_run_document(std::string_view text, const std::string& file) {
+  Json value;
+  try {
+    value = Json::parse(text);
+  } catch (const Json::parse_error& error) {
+    // nlohmann's message starts with its own "[json.exception.parse_error.101] " tag.
+    std::string what = error.what();
+    const auto tag_end = what.find("] ");
+    if (tag_end != std::string::npos) what.erase(0, tag_end + 2);
+    return Problems{Problem{file, "", "not valid JSON: " + what}};
+  }
+  return read_run_document(value, file);
+}
+
+ReadResult load_run_document(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Problems{Problem{path.string(), "", "cannot open file"}};
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) return Problems{Problem{path.string(), "", "cannot read file"}};
+  return parse_run_document(text.str(), path.string());
+}
+
+} // namespace tally::model

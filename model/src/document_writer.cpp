@@ -1,0 +1,123 @@
+// Writes a run document with nlohmann/json (which escapes every string), keys in schema order
+// and optional sections only when present.
+#include "tally/model/document_io.hpp"
+#include "tally/model/run_metrics.hpp"
+
+namespace tally::model {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json raw_to_json(const RegionRaw& raw) {
+  Json out{{"processes", raw.processes}, {"threads_per_process", raw.threads_per_process},
+           {"nodes", raw.nodes},         {"elapsed_ns", raw.elapsed_ns},
+           {"useful_ns", raw.useful_ns}, {"mpi_ns", raw.mpi_ns}};
+  if (raw.offload_ns) out["offload_ns"] = *raw.offload_ns;
+  out["outside_mpi_max_ns"] = raw.outside_mpi_max_ns;
+  out["busiest_node_outside_mpi_ns"] = raw.busiest_node_outside_mpi_ns;
+  out["busiest_node_processes"] = raw.busiest_node_processes;
+  if (raw.openmp) {
+    out["openmp"] = Json{{"load_imbalance_ns", raw.openmp->load_imbalance_ns},
+                         {"scheduling_ns", raw.openmp->scheduling_ns},
+                         {"serialization_ns", raw.openmp->serialization_ns}};
+  }
+  if (raw.counters) {
+    out["counters"] = Json{{"useful_instructions", raw.counters->useful_instructions},
+                           {"useful_cycles", raw.counters->useful_cycles}};
+  }
+  if (raw.device) {
+    out["device"] = Json{{"devices", raw.device->devices},
+                         {"kernel_ns", raw.device->kernel_ns},
+                         {"kernel_max_ns", raw.device->kernel_max_ns},
+                         {"memory_ns", raw.device->memory_ns},
+                         {"active_max_ns", raw.device->active_max_ns}};
+  }
+  return out;
+}
+
+Json metrics_to_json(const MetricValues& metrics) {
+  Json out = Json::object();
+  for (const MetricInfo& metric : metric_table()) {
+    if (const auto value = metrics.get(metric.id)) out[std::string(metric.key)] = *value;
+  }
+  return out;
+}
+
+Json rank_to_json(const RankRecord& rank) {
+  Json out{{"rank", rank.rank},           {"node", rank.node},
+           {"visits", rank.visits},       {"elapsed_ns", rank.elapsed_ns},
+           {"useful_ns", rank.useful_ns}, {"mpi_ns", rank.mpi_ns}};
+  if (rank.offload_ns) out["offload_ns"] = *rank.offload_ns;
+  return out;
+}
+
+Json region_to_json(const Region& region) {
+  Json out{{"name", region.name},
+           {"visits", region.visits},
+           {"raw", raw_to_json(region.raw)},
+           {"metrics", metrics_to_json(region.metrics)}};
+  if (!region.per_rank.empty()) {
+    Json ranks = Json::array();
+    for (const RankRecord& rank : region.per_rank)
+      ranks.push_back(rank_to_json(rank));
+    out["per_rank"] = std::move(ranks);
+  }
+  return out;
+}
+
+Json run_to_json(const RunInfo& run) {
+  Json out{{"id", run.id},
+           {"experiment", run.experiment},
+           {"label", run.label},
+           {"start_time", run.start_time},
+           {"end_time", run.end_time},
+           {"command_line", run.command_line}};
+  if (run.scaling) out["scaling"] = std::string(to_string(*run.scaling));
+  return out;
+}
+
+Json source_to_json(const SourceInfo& source) {
+  Json out{{"commit", source.commit},
+           {"branch", source.branch},
+           {"commit_time", source.commit_time},
+           {"is_merge_request", source.is_merge_request}};
+  if (source.target_branch) out["target_branch"] = *source.target_branch;
+  if (source.default_branch) out["default_branch"] = *source.default_branch;
+  return out;
+}
+
+} // namespace
+
+void compute_metrics(RunDocument& document) {
+  for (Region& region : document.regions)
+    region.metrics = compute_run_metrics(region.raw);
+}
+
+nlohmann::ordered_json to_json(const RunDocument& document) {
+  Json out{{"schema", std::string(run_schema_prefix) + std::to_string(run_schema_version)},
+           {"tally_version", document.tally_version},
+           {"run", run_to_json(document.run)}};
+  if (document.source) out["source"] = source_to_json(*document.source);
+  const Resources& resources = document.resources;
+  out["resources"] = Json{{"nodes", resources.nodes},
+                          {"ranks", resources.ranks},
+                          {"threads_per_rank", resources.threads_per_rank},
+                          {"gpus", resources.gpus},
+                          {"hosts", resources.hosts}};
+  const Environment& environment = document.environment;
+  out["environment"] = Json{{"cpu_model", environment.cpu_model},
+                            {"mpi_library", environment.mpi_library},
+                            {"mpi_version", environment.mpi_version},
+                            {"compiler", environment.compiler},
+                            {"counters_available", environment.counters_available},
+                            {"clock", environment.clock}};
+  Json regions = Json::array();
+  for (const Region& region : document.regions)
+    regions.push_back(region_to_json(region));
+  out["regions"] = std::move(regions);
+  return out;
+}
+
+std::string write_run_document(const RunDocument& document) { return to_json(document).dump(2) + "\n"; }
+
+} // namespace tally::model

@@ -1,0 +1,109 @@
+// Member access with problem collection for the document reader.
+#include "json_checker.hpp"
+
+#include <algorithm>
+#include <regex>
+
+namespace tally::model::detail {
+
+std::string describe_type(const Json& value) {
+  switch (value.type()) {
+  case Json::value_t::null: return "null";
+  case Json::value_t::object: return "an object";
+  case Json::value_t::array: return "an array";
+  case Json::value_t::string: return "a string";
+  case Json::value_t::boolean: return "a boolean";
+  case Json::value_t::number_integer:
+  case Json::value_t::number_unsigned: return "an integer";
+  case Json::value_t::number_float: return "a number with a fraction";
+  default: return "an unsupported value";
+  }
+}
+
+void JsonChecker::fail(const Pointer& at, std::string message) {
+  problems_.push_back(Problem{file_, at.to_string(), std::move(message)});
+}
+
+bool JsonChecker::expect_object(const Json& value, const Pointer& at) {
+  if (value.is_object()) return true;
+  fail(at, "expected an object, got " + describe_type(value));
+  return false;
+}
+
+const Json* JsonChecker::member(const Json& object, const Pointer& at, std::string_view key, Presence presence) {
+  const auto found = object.find(key);
+  if (found == object.end()) {
+    if (presence == Presence::required) fail(at / std::string(key), "missing required field");
+    return nullptr;
+  }
+  return &*found;
+}
+
+const Json* JsonChecker::object_member(const Json& object, const Pointer& at, std::string_view key, Presence presence) {
+  const Json* value = member(object, at, key, presence);
+  if (value && !expect_object(*value, at / std::string(key))) return nullptr;
+  return value;
+}
+
+const Json* JsonChecker::array_member(const Json& object, const Pointer& at, std::string_view key, Presence presence) {
+  const Json* value = member(object, at, key, presence);
+  if (value && !value->is_array()) {
+    fail(at / std::string(key), "expected an array, got " + describe_type(*value));
+    return nullptr;
+  }
+  return value;
+}
+
+std::optional<std::string> JsonChecker::string_member(const Json& object, const Pointer& at, std::string_view key,
+                                                      Presence presence) {
+  const Json* value = member(object, at, key, presence);
+  if (!value) return std::nullopt;
+  if (!value->is_string()) {
+    fail(at / std::string(key), "expected a string, got " + describe_type(*value));
+    return std::nullopt;
+  }
+  return value->get<std::string>();
+}
+
+std::optional<std::string> JsonChecker::time_member(const Json& object, const Pointer& at, std::string_view key,
+                                                    Presence presence) {
+  static const std::regex utc_time(R"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z)");
+  auto text = string_member(object, at, key, presence);
+  if (text && !std::regex_match(*text, utc_time)) {
+    fail(at / std::string(key), "expected a UTC time like 2026-11-22T00:52:09Z, got \"" + *text + "\"");
+    return std::nullopt;
+  }
+  return text;
+}
+
+std::optional<std::uint64_t> JsonChecker::count_member(const Json& object, const Pointer& at, std::string_view key,
+                                                       Presence presence) {
+  const Json* value = member(object, at, key, presence);
+  if (!value) return std::nullopt;
+  if (value->is_number_unsigned()) return value->get<std::uint64_t>();
+  if (value->is_number_integer()) {
+    fail(at / std::string(key), "expected a non-negative integer, got " + value->dump());
+  } else {
+    fail(at / std::string(key), "expected a non-negative integer, got " + describe_type(*value));
+  }
+  return std::nullopt;
+}
+
+std::optional<bool> JsonChecker::bool_member(const Json& object, const Pointer& at, std::string_view key,
+                                             Presence presence) {
+  const Json* value = member(object, at, key, presence);
+  if (!value) return std::nullopt;
+  if (!value->is_boolean()) {
+    fail(at / std::string(key), "expected true or false, got " + describe_type(*value));
+    return std::nullopt;
+  }
+  return value->get<bool>();
+}
+
+void JsonChecker::reject_unknown(const Json& object, const Pointer& at, std::initializer_list<std::string_view> known) {
+  for (const auto& [key, value] : object.items()) {
+    if (std::find(known.begin(), known.end(), key) == known.end()) fail(at / key, "unknown field");
+  }
+}
+
+} // namespace tally::model::detail

@@ -1,0 +1,150 @@
+// Reads regions: name, visits, raw aggregates (with their optional OpenMP, counter and device
+// groups), stored metrics and the opt-in per-rank detail.
+#include "region_reader.hpp"
+
+#include <cmath>
+#include <set>
+
+namespace tally::model::detail {
+namespace {
+
+constexpr auto required = Presence::required;
+constexpr auto optional = Presence::optional;
+
+std::optional<OpenMpRaw> read_openmp(const Json& raw, const Pointer& at, JsonChecker& checker) {
+  const Json* group = checker.object_member(raw, at, "openmp", optional);
+  if (!group) return std::nullopt;
+  const Pointer here = at / "openmp";
+  checker.reject_unknown(*group, here, {"load_imbalance_ns", "scheduling_ns", "serialization_ns"});
+  OpenMpRaw openmp;
+  openmp.load_imbalance_ns = checker.count_member(*group, here, "load_imbalance_ns", required).value_or(0);
+  openmp.scheduling_ns = checker.count_member(*group, here, "scheduling_ns", required).value_or(0);
+  openmp.serialization_ns = checker.count_member(*group, here, "serialization_ns", required).value_or(0);
+  return openmp;
+}
+
+std::optional<CounterRaw> read_counters(const Json& raw, const Pointer& at, JsonChecker& checker) {
+  const Json* group = checker.object_member(raw, at, "counters", optional);
+  if (!group) return std::nullopt;
+  const Pointer here = at / "counters";
+  checker.reject_unknown(*group, here, {"useful_instructions", "useful_cycles"});
+  CounterRaw counters;
+  counters.useful_instructions = checker.count_member(*group, here, "useful_instructions", required).value_or(0);
+  counters.useful_cycles = checker.count_member(*group, here, "useful_cycles", required).value_or(0);
+  return counters;
+}
+
+std::optional<DeviceRaw> read_device(const Json& raw, const Pointer& at, JsonChecker& checker) {
+  const Json* group = checker.object_member(raw, at, "device", optional);
+  if (!group) return std::nullopt;
+  const Pointer here = at / "device";
+  checker.reject_unknown(*group, here, {"devices", "kernel_ns", "kernel_max_ns", "memory_ns", "active_max_ns"});
+  DeviceRaw device;
+  device.devices = checker.count_member(*group, here, "devices", required).value_or(0);
+  device.kernel_ns = checker.count_member(*group, here, "kernel_ns", required).value_or(0);
+  device.kernel_max_ns = checker.count_member(*group, here, "kernel_max_ns", required).value_or(0);
+  device.memory_ns = checker.count_member(*group, here, "memory_ns", required).value_or(0);
+  device.active_max_ns = checker.count_member(*group, here, "active_max_ns", required).value_or(0);
+  if (device.kernel_max_ns > device.active_max_ns) {
+    checker.fail(here / "kernel_max_ns", "larger than active_max_ns (kernel time is part of active time)");
+  }
+  return device;
+}
+
+RegionRaw read_raw(const Json& raw, const Pointer& at, JsonChecker& checker) {
+  checker.reject_unknown(raw, at,
+                         {"processes", "threads_per_process", "nodes", "elapsed_ns", "useful_ns", "mpi_ns",
+                          "offload_ns", "outside_mpi_max_ns", "busiest_node_outside_mpi_ns", "busiest_node_processes",
+                          "openmp", "counters", "device"});
+  RegionRaw out;
+  out.processes = checker.count_member(raw, at, "processes", required).value_or(0);
+  out.threads_per_process = checker.count_member(raw, at, "threads_per_process", required).value_or(1);
+  out.nodes = checker.count_member(raw, at, "nodes", required).value_or(0);
+  out.elapsed_ns = checker.count_member(raw, at, "elapsed_ns", required).value_or(0);
+  out.useful_ns = checker.count_member(raw, at, "useful_ns", required).value_or(0);
+  out.mpi_ns = checker.count_member(raw, at, "mpi_ns", required).value_or(0);
+  out.offload_ns = checker.count_member(raw, at, "offload_ns", optional);
+  out.outside_mpi_max_ns = checker.count_member(raw, at, "outside_mpi_max_ns", required).value_or(0);
+  out.busiest_node_outside_mpi_ns = checker.count_member(raw, at, "busiest_node_outside_mpi_ns", required).value_or(0);
+  out.busiest_node_processes = checker.count_member(raw, at, "busiest_node_processes", required).value_or(0);
+  out.openmp = read_openmp(raw, at, checker);
+  out.counters = read_counters(raw, at, checker);
+  out.device = read_device(raw, at, checker);
+
+  if (out.threads_per_process == 0) checker.fail(at / "threads_per_process", "must be at least 1");
+  if (out.busiest_node_processes > out.processes) {
+    checker.fail(at / "busiest_node_processes", "larger than processes");
+  }
+  if (out.nodes > out.processes) checker.fail(at / "nodes", "larger than processes");
+  return out;
+}
+
+MetricValues read_metrics(const Json& metrics, const Pointer& at, JsonChecker& checker) {
+  MetricValues out;
+  for (const auto& [key, value] : metrics.items()) {
+    const auto id = metric_from_key(key);
+    if (!id) {
+      checker.fail(at / key, "unknown metric");
+    } else if (metric_info(*id).scope != MetricScope::run) {
+      checker.fail(at / key, "needs a reference run and is not stored in a run document");
+    } else if (!value.is_number() || !std::isfinite(value.get<double>())) {
+      checker.fail(at / key, "expected a finite number, got " + describe_type(value));
+    } else {
+      out.set(*id, value.get<double>());
+    }
+  }
+  return out;
+}
+
+std::vector<RankRecord> read_per_rank(const Json& ranks, const Pointer& at, JsonChecker& checker) {
+  std::vector<RankRecord> out;
+  for (std::size_t i = 0; i < ranks.size(); ++i) {
+    const Pointer here = at / i;
+    if (!checker.expect_object(ranks[i], here)) continue;
+    const Json& rank = ranks[i];
+    checker.reject_unknown(rank, here, {"rank", "node", "visits", "elapsed_ns", "useful_ns", "mpi_ns", "offload_ns"});
+    RankRecord record;
+    record.rank = checker.count_member(rank, here, "rank", required).value_or(0);
+    record.node = checker.count_member(rank, here, "node", required).value_or(0);
+    record.visits = checker.count_member(rank, here, "visits", required).value_or(0);
+    record.elapsed_ns = checker.count_member(rank, here, "elapsed_ns", required).value_or(0);
+    record.useful_ns = checker.count_member(rank, here, "useful_ns", required).value_or(0);
+    record.mpi_ns = checker.count_member(rank, here, "mpi_ns", required).value_or(0);
+    record.offload_ns = checker.count_member(rank, here, "offload_ns", optional);
+    out.push_back(record);
+  }
+  return out;
+}
+
+} // namespace
+
+std::vector<Region> read_regions(const Json& regions, const Pointer& at, JsonChecker& checker) {
+  std::vector<Region> out;
+  std::set<std::string> names;
+  for (std::size_t i = 0; i < regions.size(); ++i) {
+    const Pointer here = at / i;
+    if (!checker.expect_object(regions[i], here)) continue;
+    const Json& region = regions[i];
+    checker.reject_unknown(region, here, {"name", "visits", "raw", "metrics", "per_rank"});
+    Region record;
+    record.name = checker.string_member(region, here, "name", required).value_or("");
+    if (record.name.empty() && region.contains("name")) checker.fail(here / "name", "must not be empty");
+    if (!record.name.empty() && !names.insert(record.name).second) {
+      checker.fail(here / "name", "region \"" + record.name + "\" appears twice");
+    }
+    record.visits = checker.count_member(region, here, "visits", required).value_or(0);
+    if (const Json* raw = checker.object_member(region, here, "raw", required)) {
+      record.raw = read_raw(*raw, here / "raw", checker);
+    }
+    if (const Json* metrics = checker.object_member(region, here, "metrics", required)) {
+      record.metrics = read_metrics(*metrics, here / "metrics", checker);
+    }
+    if (const Json* ranks = checker.array_member(region, here, "per_rank", optional)) {
+      record.per_rank = read_per_rank(*ranks, here / "per_rank", checker);
+    }
+    out.push_back(std::move(record));
+  }
+  return out;
+}
+
+} // namespace tally::model::detail

@@ -1,0 +1,12 @@
+// The subcommands of `tally`. Each adds itself to the CLI11 app and, when chosen, stores its
+// exit code: 0 success, 1 a negative verdict (invalid documents, regressions), 2 usage or input error.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace tally::pages {
+
+void add_validate_command(CLI::App& app, int& exit_code);
+void add_report_command(CLI::App& app, int& exit_code);
+
+} // namespace tally::pages

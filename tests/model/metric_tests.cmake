@@ -1,0 +1,1 @@
+# Tests of the metric formulas (run metrics, scalability, properties, paper values).
