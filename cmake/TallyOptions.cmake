@@ -3,7 +3,14 @@
 option(TALLY_BUILD_TESTS "Build the test suite" ON)
 set(TALLY_SANITIZE "" CACHE STRING "Sanitizers to build with, e.g. address,undefined")
 
-find_package(MPI COMPONENTS C QUIET)
+include(CheckLanguage)
+check_language(Fortran)
+if(CMAKE_Fortran_COMPILER)
+  enable_language(Fortran)
+  find_package(MPI COMPONENTS C Fortran QUIET)
+else()
+  find_package(MPI COMPONENTS C QUIET)
+endif()
 find_package(CUDAToolkit QUIET)
 find_package(OpenMP QUIET)
 

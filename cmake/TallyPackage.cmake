@@ -1,14 +1,20 @@
-# Installs the CMake package (find_package(tally) gives tally::model) and the pkg-config file.
+# Installs the CMake package (find_package(tally) gives tally::tally, the region API in libtally.so,
+# and tally::model, the document reader) and the pkg-config files.
 include(CMakePackageConfigHelpers)
 
 set(tally_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/tally)
 install(EXPORT tallyTargets NAMESPACE tally:: DESTINATION ${tally_cmake_dir})
 configure_package_config_file(cmake/tallyConfig.cmake.in ${CMAKE_CURRENT_BINARY_DIR}/tallyConfig.cmake
-                              INSTALL_DESTINATION ${tally_cmake_dir})
+                              INSTALL_DESTINATION ${tally_cmake_dir} PATH_VARS CMAKE_INSTALL_DATADIR)
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/tallyConfigVersion.cmake
                                  COMPATIBILITY SameMajorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/tallyConfig.cmake ${CMAKE_CURRENT_BINARY_DIR}/tallyConfigVersion.cmake
         DESTINATION ${tally_cmake_dir})
 
+# tally.pc: the region API (C, C++, Fortran programs); tally-model.pc: reading run documents (C++).
+# Relocatable: the prefix is found from where the .pc file is, so `--prefix` at install time works.
+file(RELATIVE_PATH tally_pc_to_prefix "${CMAKE_INSTALL_FULL_LIBDIR}/pkgconfig" "${CMAKE_INSTALL_PREFIX}")
 configure_file(cmake/tally.pc.in ${CMAKE_CURRENT_BINARY_DIR}/tally.pc @ONLY)
-install(FILES ${CMAKE_CURRENT_BINARY_DIR}/tally.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
+configure_file(cmake/tally-model.pc.in ${CMAKE_CURRENT_BINARY_DIR}/tally-model.pc @ONLY)
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/tally.pc ${CMAKE_CURRENT_BINARY_DIR}/tally-model.pc
+        DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

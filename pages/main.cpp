@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   tally::pages::add_validate_command(app, exit_code);
   tally::pages::add_report_command(app, exit_code);
+  tally::pages::add_run_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {

@@ -51,7 +51,7 @@ SourceInfo read_source(const Json& source, const Pointer& at, JsonChecker& check
   SourceInfo out;
   out.commit = checker.string_member(source, at, "commit", required).value_or("");
   out.branch = checker.string_member(source, at, "branch", required).value_or("");
-  out.commit_time = checker.time_member(source, at, "commit_time", required).value_or("");
+  out.commit_time = checker.time_member(source, at, "commit_time", optional);
   out.is_merge_request = checker.bool_member(source, at, "is_merge_request", required).value_or(false);
   out.target_branch = checker.string_member(source, at, "target_branch", optional);
   out.default_branch = checker.string_member(source, at, "default_branch", optional);
@@ -126,7 +126,7 @@ ReadResult parse_run_document(std::string_view text, const std::string& file) {
   Json value;
   try {
     value = Json::parse(text);
-  } catch (const Json::parse_error& error) {
+  } catch (const Json::exception& error) { // parse errors, and numbers beyond any double
     // nlohmann's message starts with its own "[json.exception.parse_error.101] " tag.
     std::string what = error.what();
     const auto tag_end = what.find("] ");

@@ -77,10 +77,9 @@ Json run_to_json(const RunInfo& run) {
 }
 
 Json source_to_json(const SourceInfo& source) {
-  Json out{{"commit", source.commit},
-           {"branch", source.branch},
-           {"commit_time", source.commit_time},
-           {"is_merge_request", source.is_merge_request}};
+  Json out{{"commit", source.commit}, {"branch", source.branch}};
+  if (source.commit_time) out["commit_time"] = *source.commit_time;
+  out["is_merge_request"] = source.is_merge_request;
   if (source.target_branch) out["target_branch"] = *source.target_branch;
   if (source.default_branch) out["default_branch"] = *source.default_branch;
   return out;
@@ -118,6 +117,9 @@ nlohmann::ordered_json to_json(const RunDocument& document) {
   return out;
 }
 
-std::string write_run_document(const RunDocument& document) { return to_json(document).dump(2) + "\n"; }
+std::string write_run_document(const RunDocument& document) {
+  // Names come from programs and may not be UTF-8: invalid bytes become U+FFFD, never an exception.
+  return to_json(document).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
 
 } // namespace tally::model

@@ -81,6 +81,10 @@ std::optional<std::uint64_t> JsonChecker::count_member(const Json& object, const
   const Json* value = member(object, at, key, presence);
   if (!value) return std::nullopt;
   if (value->is_number_unsigned()) return value->get<std::uint64_t>();
+  // Values built in C++ from signed integers are integers too; only negative ones are wrong.
+  if (value->is_number_integer() && value->get<std::int64_t>() >= 0) {
+    return static_cast<std::uint64_t>(value->get<std::int64_t>());
+  }
   if (value->is_number_integer()) {
     fail(at / std::string(key), "expected a non-negative integer, got " + value->dump());
   } else {

@@ -43,14 +43,18 @@ MetricValues compute_scalability(const RegionRaw& reference, const RegionRaw& ru
     const double instr_run = static_cast<double>(run.counters->useful_instructions);
     const double cycles_ref = static_cast<double>(reference.counters->useful_cycles);
     const double cycles_run = static_cast<double>(run.counters->useful_cycles);
-    out.set_if(instruction_scaling,
-               ratio(per_scaling(instr_ref, reference, scaling), per_scaling(instr_run, run, scaling)));
+    const auto instructions = ratio(per_scaling(instr_ref, reference, scaling), per_scaling(instr_run, run, scaling));
     const auto ipc_ref = ratio(instr_ref, cycles_ref);
     const auto ipc_run = ratio(instr_run, cycles_run);
-    if (ipc_ref && ipc_run) out.set_if(ipc_scaling, ratio(*ipc_run, *ipc_ref));
     const auto frequency_ref = ratio(cycles_ref, static_cast<double>(reference.useful_ns));
     const auto frequency_run = ratio(cycles_run, static_cast<double>(run.useful_ns));
-    if (frequency_ref && frequency_run) out.set_if(frequency_scaling, ratio(*frequency_run, *frequency_ref));
+    // All three factors or none: together they multiply to the computation scalability.
+    if (instructions && ipc_ref && ipc_run && *ipc_ref > 0.0 && frequency_ref && frequency_run &&
+        *frequency_ref > 0.0) {
+      out.set(instruction_scaling, *instructions);
+      out.set(ipc_scaling, *ipc_run / *ipc_ref);
+      out.set(frequency_scaling, *frequency_run / *frequency_ref);
+    }
   }
 
   const auto parallel = run_metrics.get(parallel_efficiency);

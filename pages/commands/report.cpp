@@ -1,6 +1,6 @@
 // `tally report FILE`: the metric tree of every region of one run, as text or JSON.
 #include "commands/commands.hpp"
-#include "report/metric_report.hpp"
+#include "tally/model/metric_report.hpp"
 
 #include "tally/model/document_io.hpp"
 
@@ -24,9 +24,9 @@ int run_report(const ReportOptions& options) {
   }
   const auto& document = std::get<model::RunDocument>(result);
   if (options.format == "json") {
-    std::cout << metric_report_json(document).dump(2) << '\n';
+    std::cout << model::metric_report_json(document).dump(2) << '\n';
   } else {
-    std::cout << metric_report_text(document);
+    std::cout << model::metric_report_text(document);
   }
   return 0;
 }

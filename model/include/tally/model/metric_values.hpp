@@ -16,7 +16,7 @@ public:
   bool has(MetricId id) const { return values_[index(id)].has_value(); }
   void set(MetricId id, double value) { values_[index(id)] = value; }
   void erase(MetricId id) { values_[index(id)].reset(); }
-  /// Sets the metric when the value exists, leaves it absent otherwise.
+  /// Sets the metric to the value, or makes it absent when there is none.
   void set_if(MetricId id, std::optional<double> value) { values_[index(id)] = value; }
   bool operator==(const MetricValues&) const = default;
 

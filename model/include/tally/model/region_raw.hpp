@@ -37,7 +37,8 @@ struct DeviceRaw {
 
 /// Host aggregates. "Outside MPI" time of a process is its threads' time in every state but MPI,
 /// divided by its thread count (POP's MPI view: threads idle while the master is in MPI count
-/// as MPI). For a single-threaded process it is useful plus offload time.
+/// as MPI). For a single-threaded process it is useful plus offload time. Per-process values are
+/// rounded up to whole nanoseconds, so that averages never exceed maxima.
 struct RegionRaw {
   std::uint64_t processes = 0;             ///< ranks that entered the region
   std::uint64_t threads_per_process = 1;   ///< CPUs per process (1 without OpenMP)

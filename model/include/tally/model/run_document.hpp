@@ -31,7 +31,7 @@ struct RunInfo {
 struct SourceInfo {
   std::string commit; ///< full sha
   std::string branch;
-  std::string commit_time; ///< UTC, ISO 8601
+  std::optional<std::string> commit_time; ///< UTC, ISO 8601, when known
   bool is_merge_request = false;
   std::optional<std::string> target_branch;  ///< merge-request target, when known
   std::optional<std::string> default_branch; ///< the repository's default branch, when known

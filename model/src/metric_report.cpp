@@ -1,20 +1,17 @@
 // Builds the per-region metric tree of a run. A metric is indented under its nearest ancestor
 // that has a value, so the tree reads correctly when branches (OpenMP, device) are absent.
-#include "report/metric_report.hpp"
+#include "tally/model/metric_report.hpp"
 
-#include "report/metric_format.hpp"
+#include "tally/model/metric_format.hpp"
 #include "tally/model/run_metrics.hpp"
 
 #include <sstream>
 
-namespace tally::pages {
+namespace tally::model {
 namespace {
 
-using model::MetricId;
-using model::MetricValues;
-
 std::optional<MetricId> present_parent(MetricId id, const MetricValues& values) {
-  for (auto parent = model::metric_info(id).parent; parent; parent = model::metric_info(*parent).parent) {
+  for (auto parent = metric_info(id).parent; parent; parent = metric_info(*parent).parent) {
     if (values.has(*parent)) return parent;
   }
   return std::nullopt;
@@ -27,8 +24,8 @@ int present_depth(MetricId id, const MetricValues& values) {
   return depth;
 }
 
-std::string resources_line(const model::RunDocument& document) {
-  const model::Resources& r = document.resources;
+std::string resources_line(const RunDocument& document) {
+  const Resources& r = document.resources;
   std::ostringstream out;
   out << r.nodes << (r.nodes == 1 ? " node" : " nodes") << " · " << r.ranks << (r.ranks == 1 ? " rank" : " ranks")
       << " × " << r.threads_per_rank << (r.threads_per_rank == 1 ? " thread" : " threads");
@@ -37,11 +34,11 @@ std::string resources_line(const model::RunDocument& document) {
 }
 
 nlohmann::ordered_json metric_node(MetricId id, const MetricValues& values) {
-  const model::MetricInfo& info = model::metric_info(id);
+  const MetricInfo& info = metric_info(id);
   nlohmann::ordered_json node{
       {"metric", std::string(info.key)}, {"name", std::string(info.display_name)}, {"value", *values.get(id)}};
   nlohmann::ordered_json children = nlohmann::ordered_json::array();
-  for (const model::MetricInfo& child : model::metric_table()) {
+  for (const MetricInfo& child : metric_table()) {
     if (values.has(child.id) && present_parent(child.id, values) == id) {
       children.push_back(metric_node(child.id, values));
     }
@@ -52,15 +49,15 @@ nlohmann::ordered_json metric_node(MetricId id, const MetricValues& values) {
 
 } // namespace
 
-std::string metric_report_text(const model::RunDocument& document) {
+std::string metric_report_text(const RunDocument& document) {
   constexpr int name_width = 44;
   std::ostringstream out;
   out << "experiment " << document.run.experiment << " · label " << document.run.label << " · "
       << resources_line(document) << '\n';
-  for (const model::Region& region : document.regions) {
-    const MetricValues values = model::compute_run_metrics(region.raw);
+  for (const Region& region : document.regions) {
+    const MetricValues values = compute_run_metrics(region.raw);
     out << "\nRegion " << region.name << " (" << region.visits << (region.visits == 1 ? " visit" : " visits") << ")\n";
-    for (const model::MetricInfo& metric : model::metric_table()) {
+    for (const MetricInfo& metric : metric_table()) {
       const auto value = values.get(metric.id);
       if (!value) continue;
       const std::string label = std::string(static_cast<std::size_t>(2 + 2 * present_depth(metric.id, values)), ' ') +
@@ -74,12 +71,12 @@ std::string metric_report_text(const model::RunDocument& document) {
   return out.str();
 }
 
-nlohmann::ordered_json metric_report_json(const model::RunDocument& document) {
+nlohmann::ordered_json metric_report_json(const RunDocument& document) {
   nlohmann::ordered_json regions = nlohmann::ordered_json::array();
-  for (const model::Region& region : document.regions) {
-    const MetricValues values = model::compute_run_metrics(region.raw);
+  for (const Region& region : document.regions) {
+    const MetricValues values = compute_run_metrics(region.raw);
     nlohmann::ordered_json tree = nlohmann::ordered_json::array();
-    for (const model::MetricInfo& metric : model::metric_table()) {
+    for (const MetricInfo& metric : metric_table()) {
       if (values.has(metric.id) && !present_parent(metric.id, values)) tree.push_back(metric_node(metric.id, values));
     }
     regions.push_back({{"name", region.name}, {"visits", region.visits}, {"metrics", std::move(tree)}});
@@ -90,4 +87,4 @@ nlohmann::ordered_json metric_report_json(const model::RunDocument& document) {
           {"regions", std::move(regions)}};
 }
 
-} // namespace tally::pages
+} // namespace tally::model

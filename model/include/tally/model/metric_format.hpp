@@ -6,12 +6,12 @@
 
 #include <string>
 
-namespace tally::pages {
+namespace tally::model {
 
 /// The value formatted for display, e.g. "0.81", "2.40", "1.23 s", "12345678".
-std::string format_metric(model::MetricId id, double value);
+std::string format_metric(MetricId id, double value);
 
 /// A duration in nanoseconds with a readable unit: "1.23 s", "4.50 ms", "12.00 µs", "800 ns".
 std::string format_duration_ns(double nanoseconds);
 
-} // namespace tally::pages
+} // namespace tally::model

@@ -8,12 +8,12 @@
 
 #include <string>
 
-namespace tally::pages {
+namespace tally::model {
 
 /// Text report of every region: a header line per region, then one indented line per metric.
-std::string metric_report_text(const model::RunDocument& document);
+std::string metric_report_text(const RunDocument& document);
 
 /// The same report as JSON: per region its name, visits and the metric tree with children.
-nlohmann::ordered_json metric_report_json(const model::RunDocument& document);
+nlohmann::ordered_json metric_report_json(const RunDocument& document);
 
-} // namespace tally::pages
+} // namespace tally::model

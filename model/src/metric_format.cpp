@@ -1,10 +1,10 @@
 // Display formatting of metric values.
-#include "report/metric_format.hpp"
+#include "tally/model/metric_format.hpp"
 
 #include <cmath>
 #include <cstdio>
 
-namespace tally::pages {
+namespace tally::model {
 namespace {
 
 std::string printf_string(const char* format, double value) {
@@ -23,15 +23,15 @@ std::string format_duration_ns(double nanoseconds) {
   return printf_string("%.0f ns", nanoseconds);
 }
 
-std::string format_metric(model::MetricId id, double value) {
-  switch (model::metric_info(id).kind) {
-  case model::MetricKind::time: return format_duration_ns(value);
-  case model::MetricKind::count: return printf_string("%.0f", value);
-  case model::MetricKind::efficiency:
-  case model::MetricKind::ratio:
-  case model::MetricKind::frequency: break;
+std::string format_metric(MetricId id, double value) {
+  switch (metric_info(id).kind) {
+  case MetricKind::time: return format_duration_ns(value);
+  case MetricKind::count: return printf_string("%.0f", value);
+  case MetricKind::efficiency:
+  case MetricKind::ratio:
+  case MetricKind::frequency: break;
   }
   return printf_string("%.2f", value);
 }
 
-} // namespace tally::pages
+} // namespace tally::model

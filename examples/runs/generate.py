@@ -1,0 +1,267 @@
+#!/usr/bin/env python3
+"""Writes the example run documents of this folder from per-rank, per-thread and per-device numbers.
+
+The raw aggregates are reduced here the way the profiler reduces them (sums, maxima, the busiest
+node); the stored metrics come from the real model through `tally report --format json`, so no
+formula is written twice. Usage: generate.py PATH/TO/tally
+"""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+STATES = ("useful", "mpi", "offload", "load_imbalance", "scheduling", "serialization")
+NOT_MPI = ("useful", "offload", "load_imbalance", "scheduling", "serialization")
+
+
+def thread(**states):
+    """The time of one thread in each state, in ns; the states partition the thread's time."""
+    return {state: states.get(state, 0) for state in STATES}
+
+
+def phase(threads, visits=0, ghz=None, ipc=None, gpu=None):
+    """One rank inside one region: its threads, its visits, the clock rate and IPC of its useful
+    state (when counters are on) and the kernel and memory time of its GPU (when it has one)."""
+    return {"threads": threads, "visits": visits, "ghz": ghz, "ipc": ipc, "gpu": gpu}
+
+
+def elapsed(p):
+    times = {sum(t.values()) for t in p["threads"]}
+    assert len(times) == 1, "every thread of a rank spends the same time in a region"
+    return times.pop()
+
+
+def total(p, state):
+    return sum(t[state] for t in p["threads"])
+
+
+def outside_mpi(p):
+    busy = sum(total(p, state) for state in NOT_MPI)
+    assert busy % len(p["threads"]) == 0, "choose numbers whose per-thread average is whole"
+    return busy // len(p["threads"])
+
+
+def cycles(p):
+    return round(total(p, "useful") * p["ghz"])
+
+
+def instructions(p):
+    return round(cycles(p) * p["ipc"])
+
+
+def merge(phases, visits):
+    """A rank's Global region: every phase of the rank, one after the other."""
+    threads = [thread(**{s: sum(p["threads"][i][s] for p in phases) for s in STATES})
+               for i in range(len(phases[0]["threads"]))]
+    merged = phase(threads, visits)
+    merged["counters"] = (sum(instructions(p) for p in phases), sum(cycles(p) for p in phases)) \
+        if phases[0]["ghz"] else None
+    gpus = [p["gpu"] for p in phases if p["gpu"]]
+    merged["gpu"] = (sum(g[0] for g in gpus), sum(g[1] for g in gpus)) if gpus else None
+    return merged
+
+
+def counters_of(p):
+    if "counters" in p:
+        return p["counters"]
+    return (instructions(p), cycles(p)) if p["ghz"] else None
+
+
+def raw(phases, nodes, measures):
+    """The region aggregates over ranks. `nodes[i]` hosts rank i."""
+    threads = len(phases[0]["threads"])
+    outside = [outside_mpi(p) for p in phases]
+    by_node = {}
+    for rank, node in enumerate(nodes):
+        by_node.setdefault(node, []).append(outside[rank])
+    busiest = max(by_node.values(), key=lambda times: sum(times) / len(times))
+    out = {
+        "processes": len(phases),
+        "threads_per_process": threads,
+        "nodes": len(by_node),
+        "elapsed_ns": max(elapsed(p) for p in phases),
+        "useful_ns": sum(total(p, "useful") for p in phases),
+        "mpi_ns": sum(total(p, "mpi") for p in phases),
+    }
+    if "offload" in measures:
+        out["offload_ns"] = sum(total(p, "offload") for p in phases)
+    out["outside_mpi_max_ns"] = max(outside)
+    out["busiest_node_outside_mpi_ns"] = sum(busiest)
+    out["busiest_node_processes"] = len(busiest)
+    if "openmp" in measures:
+        out["openmp"] = {key + "_ns": sum(total(p, key) for p in phases)
+                         for key in ("load_imbalance", "scheduling", "serialization")}
+    counters = [counters_of(p) for p in phases]
+    if all(counters):
+        out["counters"] = {"useful_instructions": sum(c[0] for c in counters),
+                           "useful_cycles": sum(c[1] for c in counters)}
+    gpus = [p["gpu"] for p in phases if p["gpu"]]
+    if gpus:
+        out["device"] = {"devices": len(gpus),
+                         "kernel_ns": sum(g[0] for g in gpus),
+                         "kernel_max_ns": max(g[0] for g in gpus),
+                         "memory_ns": sum(g[1] for g in gpus),
+                         "active_max_ns": max(g[0] + g[1] for g in gpus)}
+    return out
+
+
+def per_rank(phases, nodes, measures):
+    records = []
+    for rank, p in enumerate(phases):
+        record = {"rank": rank, "node": nodes[rank], "visits": p["visits"], "elapsed_ns": elapsed(p),
+                  "useful_ns": total(p, "useful"), "mpi_ns": total(p, "mpi")}
+        if "offload" in measures:
+            record["offload_ns"] = total(p, "offload")
+        records.append(record)
+    return records
+
+
+def regions(example):
+    """Global (setup, every named region and teardown of each rank) first, then the named regions."""
+    ranks = range(len(example["nodes"]))
+    named = example["regions"]
+    table = {"Global": [merge([example["outside"][r]] + [named[n][r] for n in named], 1) for r in ranks]}
+    table.update(named)
+    out = []
+    for name, phases in table.items():
+        region = {"name": name, "visits": sum(p["visits"] for p in phases),
+                  "raw": raw(phases, example["nodes"], example["measures"]), "metrics": {}}
+        if example["per_rank"]:
+            region["per_rank"] = per_rank(phases, example["nodes"], example["measures"])
+        out.append(region)
+    return out
+
+
+def flatten(tree, out):
+    for node in tree:
+        out[node["metric"]] = node["value"]
+        flatten(node.get("children", []), out)
+    return out
+
+
+def write(path, document, tally):
+    path.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    report = json.loads(subprocess.run([tally, "report", "--format", "json", str(path)],
+                                       check=True, capture_output=True, text=True).stdout)
+    for region, computed in zip(document["regions"], report["regions"]):
+        region["metrics"] = flatten(computed["metrics"], {})
+    path.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+
+
+def document(example, run, source, resources, environment):
+    out = {"schema": "tally.run/1", "tally_version": "0.1.0", "run": run}
+    if source:
+        out["source"] = source
+    out.update(resources=resources, environment=environment, regions=regions(example))
+    return out
+
+
+# MPI only, 4 ranks on 2 nodes. Ranks 2 and 3 (node 1) own more rows, so `compute` is imbalanced
+# and the others wait for them in `halo_exchange`.
+JACOBI = {
+    "nodes": [0, 0, 1, 1],
+    "measures": (),
+    "per_rank": True,
+    "outside": [phase([thread(useful=212_503_110, mpi=43_118_200)], ghz=2.45, ipc=1.21),
+                phase([thread(useful=211_870_440, mpi=43_552_910)], ghz=2.45, ipc=1.21),
+                phase([thread(useful=213_004_120, mpi=43_019_530)], ghz=2.52, ipc=1.21),
+                phase([thread(useful=212_198_760, mpi=42_807_300)], ghz=2.52, ipc=1.21)],
+    "regions": {
+        "halo_exchange": [phase([thread(useful=48_213_400, mpi=718_950_120)], 100, 2.45, 0.87),
+                          phase([thread(useful=49_875_210, mpi=599_410_630)], 100, 2.45, 0.87),
+                          phase([thread(useful=47_990_310, mpi=257_120_440)], 100, 2.52, 0.87),
+                          phase([thread(useful=50_102_880, mpi=121_205_770)], 100, 2.52, 0.87)],
+        "compute": [phase([thread(useful=2_412_000_000)], 100, 2.45, 1.62),
+                    phase([thread(useful=2_530_000_000)], 100, 2.45, 1.62),
+                    phase([thread(useful=2_874_000_000)], 100, 2.52, 1.62),
+                    phase([thread(useful=3_008_000_000)], 100, 2.52, 1.62)],
+    },
+}
+
+# MPI + OpenMP, 2 ranks x 2 threads on one node. Thread 1 waits in barriers (load imbalance),
+# in the runtime (scheduling), while thread 0 runs serial code (serialization) and, counted as
+# MPI, while thread 0 is in MPI.
+HYBRID = {
+    "nodes": [0, 0],
+    "measures": ("openmp",),
+    "per_rank": False,
+    "outside": [phase([thread(useful=98_412_000, mpi=31_588_000),
+                       thread(serialization=98_412_000, mpi=31_588_000)]),
+                phase([thread(useful=97_950_000, mpi=32_050_000),
+                       thread(serialization=97_950_000, mpi=32_050_000)])],
+    "regions": {
+        "solve": [phase([thread(useful=1_402_118_400, scheduling=21_337_800, load_imbalance=76_543_800),
+                         thread(useful=1_258_800_200, scheduling=19_864_600, load_imbalance=181_335_200,
+                                serialization=40_000_000)], 50),
+                  phase([thread(useful=1_519_640_200, scheduling=22_114_600, load_imbalance=58_245_200),
+                         thread(useful=1_409_870_400, scheduling=28_902_400, load_imbalance=121_227_200,
+                                serialization=40_000_000)], 50)],
+        "halo_exchange": [phase([thread(useful=20_416_000, mpi=229_584_000),
+                                 thread(serialization=20_416_000, mpi=229_584_000)], 50),
+                          phase([thread(useful=21_108_000, mpi=128_892_000),
+                                 thread(serialization=21_108_000, mpi=128_892_000)], 50)],
+    },
+}
+
+# CUDA, 2 ranks with one GPU each on one node. The host mostly waits inside the CUDA runtime;
+# GPU 1 has more kernel work, so rank 0 waits for rank 1 in MPI.
+CUDA = {
+    "nodes": [0, 0],
+    "measures": ("offload",),
+    "per_rank": True,
+    "outside": [phase([thread(useful=204_330_000, offload=312_004_000, mpi=48_110_000)], ghz=2.8, ipc=1.35,
+                      gpu=(2_114_000, 61_220_000)),
+                phase([thread(useful=205_118_000, offload=311_960_000, mpi=47_379_000)], ghz=2.8, ipc=1.35,
+                      gpu=(2_108_000, 61_874_000))],
+    "regions": {
+        "timestep": [phase([thread(useful=301_455_120, offload=1_551_023_880, mpi=147_521_000)], 200, 2.8, 1.08,
+                           gpu=(1_402_330_000, 98_114_000)),
+                     phase([thread(useful=318_902_440, offload=1_629_877_560, mpi=51_207_000)], 200, 2.8, 1.08,
+                           gpu=(1_481_902_000, 101_540_000))],
+        "halo_exchange": [phase([thread(useful=10_220_400, offload=41_118_900, mpi=98_660_700)], 200, 2.8, 0.92,
+                                gpu=(4_512_000, 33_870_000)),
+                          phase([thread(useful=10_104_800, offload=42_557_100, mpi=97_338_100)], 200, 2.8, 0.92,
+                                gpu=(4_498_000, 34_615_000))],
+    },
+}
+
+ENVIRONMENT = {"cpu_model": "AMD EPYC 7763 64-Core Processor", "mpi_library": "Open MPI", "mpi_version": "4.1.4",
+               "compiler": "GCC 12.2.0", "counters_available": True, "clock": "clock_gettime(CLOCK_MONOTONIC)"}
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit("usage: generate.py PATH/TO/tally")
+    tally = sys.argv[1]
+    write(HERE / "jacobi_4ranks_2nodes.json", document(
+        JACOBI,
+        {"id": "jacobi-20261122T005209Z-n001-48213", "experiment": "strong-scaling", "label": "4 ranks",
+         "start_time": "2026-11-22T00:52:09Z", "end_time": "2026-11-22T00:52:12.741Z",
+         "command_line": ["./jacobi", "--grid", "8192", "--iterations", "100"], "scaling": "strong"},
+        {"commit": "3f9c2a1e7b6d4c5f8a0e1d2c3b4a59687f6e5d4c", "branch": "main",
+         "commit_time": "2026-11-21T17:03:44Z", "is_merge_request": False, "default_branch": "main"},
+        {"nodes": 2, "ranks": 4, "threads_per_rank": 1, "gpus": 0, "hosts": ["n001", "n002"]},
+        ENVIRONMENT), tally)
+    write(HERE / "hybrid_2ranks_2threads.json", document(
+        HYBRID,
+        {"id": "stencil-20261122T011530Z-n001-20416", "experiment": "hybrid", "label": "2 ranks x 2 threads",
+         "start_time": "2026-11-22T01:15:30Z", "end_time": "2026-11-22T01:15:32.104Z",
+         "command_line": ["./stencil_omp", "--size", "4096"]},
+        None,
+        {"nodes": 1, "ranks": 2, "threads_per_rank": 2, "gpus": 0, "hosts": ["n001"]},
+        dict(ENVIRONMENT, counters_available=False, compiler="Clang 14.0.6")), tally)
+    write(HERE / "cuda_2ranks_2gpus.json", document(
+        CUDA,
+        {"id": "heat-20261122T020001Z-g001-30145", "experiment": "gpu", "label": "2 ranks, 2 GPUs",
+         "start_time": "2026-11-22T02:00:01Z", "end_time": "2026-11-22T02:00:04.912Z",
+         "command_line": ["./heat_cuda", "--steps", "200"]},
+        {"commit": "b81e0d95c4a3f2e1d0c9b8a7f6e5d4c3b2a19087", "branch": "feature/async-halo",
+         "commit_time": "2026-11-21T22:41:17Z", "is_merge_request": True, "target_branch": "main",
+         "default_branch": "main"},
+        {"nodes": 1, "ranks": 2, "threads_per_rank": 1, "gpus": 2, "hosts": ["g001"]},
+        dict(ENVIRONMENT, cpu_model="AMD EPYC 7713 64-Core Processor", compiler="NVHPC 23.9")), tally)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,25 @@
+// The profiler's configuration, declared once: one row per option. The profiler reads the
+// environment variables from it, and `tally run` derives its options and --help from it.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+namespace tally::model {
+
+struct OptionInfo {
+  std::string_view name;          ///< `tally run --NAME` (kebab-case)
+  std::string_view variable;      ///< environment variable read by the profiler
+  std::string_view type;          ///< "on|off", "text", "folder", "count", or the allowed words
+  std::string_view default_value; ///< as the user would write it; empty when unset
+  std::string_view unit;          ///< empty when none
+  std::string_view description;
+};
+
+/// Every option of the profiler, in the order they are documented.
+std::span<const OptionInfo> profiler_options();
+
+/// The row of an option, by its name; nullptr for an unknown name.
+const OptionInfo* find_profiler_option(std::string_view name);
+
+} // namespace tally::model

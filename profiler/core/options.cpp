@@ -1,0 +1,87 @@
+// Environment parsing for the option table. Values that do not parse are reported and replaced
+// by the default: a typo must not stop the measured program.
+#include "core/options.hpp"
+
+#include "tally/model/profiler_options.hpp"
+
+#include <cstdlib>
+#include <sstream>
+
+namespace tally::profiler {
+namespace {
+
+using model::OptionInfo;
+
+std::string raw_value(const OptionInfo& option) {
+  const char* value = std::getenv(std::string(option.variable).c_str());
+  return value && *value ? std::string(value) : std::string(option.default_value);
+}
+
+std::string text(std::string_view name) { return raw_value(*model::find_profiler_option(name)); }
+
+bool switch_value(std::string_view name, std::vector<std::string>& problems) {
+  const OptionInfo& option = *model::find_profiler_option(name);
+  const std::string value = raw_value(option);
+  if (value == "1" || value == "on" || value == "true" || value == "yes") return true;
+  if (value == "0" || value == "off" || value == "false" || value == "no") return false;
+  problems.push_back(std::string(option.variable) + "=" + value + " is not on or off; using " +
+                     std::string(option.default_value));
+  return option.default_value == "on";
+}
+
+std::string word_value(std::string_view name, std::vector<std::string>& problems) {
+  const OptionInfo& option = *model::find_profiler_option(name);
+  const std::string value = raw_value(option);
+  std::istringstream allowed{std::string(option.type)};
+  for (std::string word; std::getline(allowed, word, '|');) {
+    if (word == value) return value;
+  }
+  if (value.empty()) return value;
+  problems.push_back(std::string(option.variable) + "=" + value + " is not one of " + std::string(option.type) +
+                     "; ignored");
+  return std::string(option.default_value);
+}
+
+std::uint64_t count_value(std::string_view name, std::vector<std::string>& problems) {
+  const OptionInfo& option = *model::find_profiler_option(name);
+  const std::string value = raw_value(option);
+  char* end = nullptr;
+  const unsigned long long parsed = std::strtoull(value.c_str(), &end, 10);
+  if (value.empty() || *end != '\0' || value[0] == '-') {
+    problems.push_back(std::string(option.variable) + "=" + value + " is not a non-negative integer; using " +
+                       std::string(option.default_value));
+    return std::strtoull(std::string(option.default_value).c_str(), nullptr, 10);
+  }
+  return parsed;
+}
+
+std::vector<std::string> list_value(std::string_view name) {
+  std::vector<std::string> out;
+  std::istringstream items(text(name));
+  for (std::string item; std::getline(items, item, ',');) {
+    if (!item.empty()) out.push_back(item);
+  }
+  return out;
+}
+
+} // namespace
+
+Options read_options(std::vector<std::string>& problems) {
+  Options out;
+  out.output = text("output");
+  out.experiment = text("experiment");
+  out.label = text("label");
+  out.scaling = word_value("scaling", problems);
+  out.summary = switch_value("summary", problems);
+  out.counters = switch_value("counters", problems);
+  out.clock = word_value("clock", problems);
+  out.per_rank = switch_value("per-rank", problems);
+  out.ranks_per_node = count_value("ranks-per-node", problems);
+  out.skip_programs = list_value("skip-programs");
+  out.commit = text("commit");
+  out.branch = text("branch");
+  out.commit_time = text("commit-time");
+  return out;
+}
+
+} // namespace tally::profiler

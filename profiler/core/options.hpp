@@ -1,0 +1,31 @@
+// The profiler's options, read once at start from the TALLY_* environment variables declared
+// in tally::model::profiler_options().
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tally::profiler {
+
+struct Options {
+  std::string output;
+  std::string experiment;
+  std::string label;
+  std::string scaling;
+  bool summary = false;
+  bool counters = true;
+  std::string clock;
+  bool per_rank = false;
+  std::uint64_t ranks_per_node = 0;
+  std::vector<std::string> skip_programs;
+  std::string commit;
+  std::string branch;
+  std::string commit_time;
+};
+
+/// Reads every option; a malformed value keeps the default and adds a line to `problems`.
+Options read_options(std::vector<std::string>& problems);
+
+} // namespace tally::profiler

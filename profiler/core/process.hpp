@@ -1,0 +1,42 @@
+// The measured process: whether it is measured at all, its options, and the start and end of
+// the run (the implicit region Global). Backends drive start and finish; the core only knows
+// them through backends.hpp.
+#pragma once
+
+#include "core/options.hpp"
+#include "core/process_summary.hpp"
+#include "core/thread_regions.hpp"
+
+#include <string>
+
+namespace tally::profiler {
+
+enum class Phase {
+  off,       ///< not measured: a launcher, a shell, a child of a measured process, or disabled
+  waiting,   ///< measured, but the run starts later (at MPI_Init)
+  measuring, ///< Global is open
+  done,      ///< the run ended (document written, or given up)
+};
+
+struct Process {
+  Phase phase = Phase::off;
+  Options options;
+  RegionHandle global = -1;
+  std::string start_time; ///< UTC ISO 8601
+  bool counters = false;  ///< counters usable on this machine
+};
+
+/// The one process-wide record.
+Process& process();
+
+/// Opens Global on the calling thread and enters the measuring phase.
+void start_run();
+
+/// Closes Global and any region left open (with one warning), ends the measuring phase and
+/// returns what this process measured. Call once, from the thread that started the run.
+ProcessSummary finish_run();
+
+/// Ends the run and writes the document of this process alone (programs without MPI).
+void write_single_process_run();
+
+} // namespace tally::profiler

@@ -1,0 +1,76 @@
+// Thread totals -> process totals. Threads are quiet when this runs (end of the run).
+#include "core/process_summary.hpp"
+
+#include "core/clock.hpp"
+#include "core/region_registry.hpp"
+#include "core/thread_state.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tally::profiler {
+namespace {
+
+std::uint64_t to_ns(std::uint64_t ticks, double ns_per_tick) {
+  return static_cast<std::uint64_t>(std::llround(static_cast<double>(ticks) * ns_per_tick));
+}
+
+std::uint64_t state_ns(const RegionTotals& totals, State state, double ns_per_tick) {
+  return to_ns(totals.ticks[static_cast<std::size_t>(state)], ns_per_tick);
+}
+
+} // namespace
+
+std::uint64_t ProcessRegion::outside_mpi_ns() const {
+  const std::uint64_t outside =
+      useful_ns + offload_ns + omp_load_imbalance_ns + omp_scheduling_ns + omp_serialization_ns;
+  // Rounded up: per-process values then never average above their maximum (load balance <= 1).
+  return threads == 0 ? 0 : (outside + threads - 1) / threads;
+}
+
+ProcessSummary summarize_process(bool counters) {
+  ProcessSummary out;
+  out.names = region_names();
+  out.regions.resize(out.names.size());
+  out.counters = counters;
+  const double ns_per_tick = nanoseconds_per_tick();
+  for (ThreadState* thread : all_threads()) {
+    for (std::size_t handle = 0; handle < out.names.size(); ++handle) {
+      const RegionTotals totals = thread->regions().totals(static_cast<RegionHandle>(handle));
+      if (totals.visits == 0) continue;
+      ProcessRegion& region = out.regions[handle];
+      region.visits += totals.visits;
+      region.elapsed_ns = std::max(region.elapsed_ns, to_ns(totals.elapsed_ticks, ns_per_tick));
+      region.useful_ns += state_ns(totals, State::useful, ns_per_tick);
+      region.mpi_ns += state_ns(totals, State::mpi, ns_per_tick);
+      region.offload_ns += state_ns(totals, State::offload, ns_per_tick);
+      region.omp_load_imbalance_ns += state_ns(totals, State::omp_load_imbalance, ns_per_tick);
+      region.omp_scheduling_ns += state_ns(totals, State::omp_scheduling, ns_per_tick);
+      region.omp_serialization_ns += state_ns(totals, State::omp_serialization, ns_per_tick);
+      region.useful_instructions += totals.useful_instructions;
+      region.useful_cycles += totals.useful_cycles;
+    }
+  }
+  return out;
+}
+
+model::RegionRaw single_process_raw(const ProcessRegion& region, const ProcessSummary& summary) {
+  model::RegionRaw raw;
+  raw.processes = 1;
+  raw.threads_per_process = region.threads;
+  raw.nodes = 1;
+  raw.elapsed_ns = region.elapsed_ns;
+  raw.useful_ns = region.useful_ns;
+  raw.mpi_ns = region.mpi_ns;
+  if (summary.offload_measured) raw.offload_ns = region.offload_ns;
+  raw.outside_mpi_max_ns = region.outside_mpi_ns();
+  raw.busiest_node_outside_mpi_ns = region.outside_mpi_ns();
+  raw.busiest_node_processes = 1;
+  if (summary.openmp_measured) {
+    raw.openmp = model::OpenMpRaw{region.omp_load_imbalance_ns, region.omp_scheduling_ns, region.omp_serialization_ns};
+  }
+  if (summary.counters) raw.counters = model::CounterRaw{region.useful_instructions, region.useful_cycles};
+  return raw;
+}
+
+} // namespace tally::profiler

@@ -1,0 +1,86 @@
+// Completes and writes the run document. Runs on rank 0 (or the single process) at the end.
+#include "core/run_output.hpp"
+
+#include "core/clock.hpp"
+#include "core/file_output.hpp"
+#include "core/host_probe.hpp"
+#include "core/process.hpp"
+#include "core/source_info.hpp"
+#include "core/warnings.hpp"
+
+#include "tally/model/document_io.hpp"
+#include "tally/model/metric_report.hpp"
+#include "tally/model/version.hpp"
+
+#include <random>
+#include <unistd.h>
+
+namespace tally::profiler {
+namespace {
+
+std::string default_label(const model::Resources& resources) {
+  std::string label = std::to_string(resources.ranks) + (resources.ranks == 1 ? " rank" : " ranks");
+  if (resources.threads_per_rank > 1) label += " x " + std::to_string(resources.threads_per_rank) + " threads";
+  return label;
+}
+
+/// Letters, digits, '-' and '.' are kept in file names; anything else becomes '-'.
+std::string file_name_part(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    const bool keep =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.';
+    out += keep ? c : '-';
+  }
+  return out.empty() ? "run" : out;
+}
+
+/// 2026-11-22T00:52:09Z -> 20261122T005209Z
+std::string compact_time(const std::string& iso) {
+  std::string out;
+  for (const char c : iso) {
+    if (c != '-' && c != ':') out += c;
+  }
+  return out;
+}
+
+std::string run_id(const std::string& start_time) {
+  std::random_device entropy;
+  const auto salt = std::uniform_int_distribution<unsigned>(0, 0xffff)(entropy);
+  char suffix[8];
+  std::snprintf(suffix, sizeof suffix, "%04x", salt);
+  return compact_time(start_time) + "-" + host_name() + "-" + std::to_string(getpid()) + "-" + suffix;
+}
+
+} // namespace
+
+void publish_run(RunAggregates aggregates) {
+  const Process& p = process();
+  const Options& options = p.options;
+  model::RunDocument document;
+  document.tally_version = model::tally_version;
+  document.run.id = run_id(p.start_time);
+  document.run.experiment = options.experiment;
+  document.run.label = options.label.empty() ? default_label(aggregates.resources) : options.label;
+  document.run.start_time = p.start_time;
+  document.run.end_time = utc_now_iso8601();
+  document.run.command_line = command_line();
+  document.run.scaling = model::scaling_from_string(options.scaling);
+  document.source = source_from_environment(options);
+  document.resources = std::move(aggregates.resources);
+  document.environment = {cpu_model(), aggregates.mpi_library, aggregates.mpi_version, program_compiler(), p.counters,
+                          clock_name()};
+  document.regions = std::move(aggregates.regions);
+  model::compute_metrics(document);
+
+  const std::string stem = file_name_part(document.run.experiment) + "_" + file_name_part(document.run.label) + "_" +
+                           compact_time(document.run.start_time);
+  const WrittenFile written = write_new_file(options.output, stem, model::write_run_document(document));
+  if (!written.error.empty()) {
+    warn_once(Warning::output, written.error + "; no run document written");
+    return;
+  }
+  if (options.summary) warn("run document " + written.path + "\n" + model::metric_report_text(document));
+}
+
+} // namespace tally::profiler

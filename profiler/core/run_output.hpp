@@ -1,0 +1,25 @@
+// Builds the run document from the reduced aggregates and writes it (rank 0, or the single
+// process): file name, atomic write, the optional summary on stderr.
+#pragma once
+
+#include "tally/model/run_document.hpp"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tally::profiler {
+
+/// What the reduction across ranks (or the single process) knows about the run.
+struct RunAggregates {
+  model::Resources resources;
+  std::string mpi_library = "none";
+  std::string mpi_version;
+  std::vector<model::Region> regions; ///< name, visits, raw (and per-rank detail when asked)
+};
+
+/// Completes the document (run, source, environment, metrics) and writes it to the output
+/// folder; problems are one warning each and never reach the program.
+void publish_run(RunAggregates aggregates);
+
+} // namespace tally::profiler

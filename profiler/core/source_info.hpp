@@ -1,0 +1,15 @@
+// Which commit and branch were measured, from tally's options or the usual CI variables of
+// GitLab CI and GitHub Actions.
+#pragma once
+
+#include "core/options.hpp"
+#include "tally/model/run_document.hpp"
+
+#include <optional>
+
+namespace tally::profiler {
+
+/// The source section, or nullopt when no commit is known.
+std::optional<model::SourceInfo> source_from_environment(const Options& options);
+
+} // namespace tally::profiler

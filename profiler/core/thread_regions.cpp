@@ -1,0 +1,63 @@
+// Per-thread region accounting by snapshot difference.
+#include "core/thread_regions.hpp"
+
+#include <algorithm>
+
+namespace tally::profiler {
+
+ThreadRegions::Slot& ThreadRegions::slot(RegionHandle region) {
+  const auto index = static_cast<std::size_t>(region);
+  if (index >= slots_.size()) slots_.resize(index + 1);
+  return slots_[index];
+}
+
+void ThreadRegions::start(RegionHandle region, const Totals& now) {
+  Slot& s = slot(region);
+  if (s.depth++ > 0) return;
+  s.at_start = now;
+  open_order_.push_back(region);
+}
+
+void ThreadRegions::close(Slot& s, const Totals& now) {
+  RegionTotals& sum = s.accumulated;
+  sum.visits += 1;
+  sum.elapsed_ticks += now.now - s.at_start.now;
+  for (std::size_t i = 0; i < state_count; ++i)
+    sum.ticks[i] += now.ticks[i] - s.at_start.ticks[i];
+  sum.useful_instructions += now.useful_instructions - s.at_start.useful_instructions;
+  sum.useful_cycles += now.useful_cycles - s.at_start.useful_cycles;
+}
+
+StopResult ThreadRegions::stop(RegionHandle region, const Totals& now) {
+  if (!is_open(region)) return StopResult::not_started;
+  Slot& s = slot(region);
+  if (--s.depth > 0) return StopResult::stopped;
+  close(s, now);
+  const bool innermost = open_order_.back() == region;
+  open_order_.erase(std::find(open_order_.begin(), open_order_.end(), region));
+  return innermost ? StopResult::stopped : StopResult::not_innermost;
+}
+
+int ThreadRegions::stop_all(const Totals& now) {
+  const int open = static_cast<int>(open_order_.size());
+  for (const RegionHandle region : open_order_) {
+    Slot& s = slot(region);
+    s.depth = 0;
+    close(s, now);
+  }
+  open_order_.clear();
+  return open;
+}
+
+bool ThreadRegions::is_open(RegionHandle region) const {
+  const auto index = static_cast<std::size_t>(region);
+  return region >= 0 && index < slots_.size() && slots_[index].depth > 0;
+}
+
+RegionTotals ThreadRegions::totals(RegionHandle region) const {
+  const auto index = static_cast<std::size_t>(region);
+  if (region < 0 || index >= slots_.size()) return {};
+  return slots_[index].accumulated;
+}
+
+} // namespace tally::profiler

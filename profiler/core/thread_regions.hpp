@@ -1,0 +1,54 @@
+// The regions of one thread: for each region handle, the totals at its start and what its
+// visits have accumulated. Start and stop cost one snapshot and one subtraction, whatever the
+// number of open regions.
+#pragma once
+
+#include "core/state.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace tally::profiler {
+
+using RegionHandle = int;
+
+/// What the visits of one region on one thread add up to, in clock ticks.
+struct RegionTotals {
+  std::uint64_t visits = 0;
+  std::uint64_t elapsed_ticks = 0;
+  std::array<std::uint64_t, state_count> ticks{};
+  std::uint64_t useful_instructions = 0;
+  std::uint64_t useful_cycles = 0;
+};
+
+enum class StopResult { stopped, not_started, not_innermost };
+
+class ThreadRegions {
+public:
+  /// Opens a region with the thread's current totals. A region already open (recursion)
+  /// only deepens: its outermost visit is what counts.
+  void start(RegionHandle region, const Totals& now);
+  /// Closes a region and adds the difference since its start. Stopping a region that is not
+  /// the innermost still stops it; the caller warns.
+  StopResult stop(RegionHandle region, const Totals& now);
+  /// Closes every open region (at the end of the run); returns how many were open.
+  int stop_all(const Totals& now);
+
+  bool is_open(RegionHandle region) const;
+  /// Accumulated totals of a region on this thread (zero when never visited).
+  RegionTotals totals(RegionHandle region) const;
+
+private:
+  struct Slot {
+    int depth = 0;
+    Totals at_start{};
+    RegionTotals accumulated{};
+  };
+  Slot& slot(RegionHandle region);
+  void close(Slot& slot, const Totals& now);
+
+  std::vector<Slot> slots_;              // indexed by handle
+  std::vector<RegionHandle> open_order_; // innermost last
+};
+
+} // namespace tally::profiler

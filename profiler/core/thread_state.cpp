@@ -1,0 +1,56 @@
+// Creation and registry of per-thread states. Thread states are never freed: the end-of-run
+// summary reads the states of threads that have already exited.
+#include "core/thread_state.hpp"
+
+#include "core/warnings.hpp"
+
+#include <atomic>
+#include <mutex>
+
+namespace tally::profiler {
+namespace {
+
+std::mutex registry_mutex;
+std::vector<ThreadState*>& registry() {
+  static auto* threads = new std::vector<ThreadState*>(); // never destroyed: read at exit
+  return *threads;
+}
+std::atomic<bool> counters_enabled{false};
+
+ThreadState* create_thread_state() {
+  auto* state = new ThreadState(counters_enabled.load(std::memory_order_relaxed));
+  const std::lock_guard lock(registry_mutex);
+  registry().push_back(state);
+  return state;
+}
+
+} // namespace
+
+ThreadState::ThreadState(bool with_counters) {
+  totals_.now = clock_ticks();
+  if (!with_counters) return;
+  counters_ = std::make_unique<counters::ThreadCounters>();
+  std::string reason;
+  if (!counters_->open(reason)) {
+    warn_once(Warning::thread_counters, "hardware counters could not be opened for a thread: " + reason);
+    counters_.reset();
+    return;
+  }
+  useful_base_ = counters_->read();
+}
+
+ThreadState& this_thread() noexcept {
+  // initial-exec: the library is preloaded, so its TLS is static and access is one instruction.
+  static thread_local ThreadState* state __attribute__((tls_model("initial-exec"))) = nullptr;
+  if (!state) state = create_thread_state();
+  return *state;
+}
+
+std::vector<ThreadState*> all_threads() {
+  const std::lock_guard lock(registry_mutex);
+  return registry();
+}
+
+void set_thread_counters(bool enabled) { counters_enabled.store(enabled, std::memory_order_relaxed); }
+
+} // namespace tally::profiler

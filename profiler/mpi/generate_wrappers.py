@@ -1,0 +1,300 @@
+#!/usr/bin/env python3
+"""Writes the MPI wrappers of libtally.so from mpi_calls.tsv (which calls, and what they are) and
+the installed mpi.h (their signatures): the call ids, the C wrappers and the Fortran wrappers.
+Standard library only; run at build time by wrappers.cmake, tested by tests/profiler/mpi_wrappers."""
+
+import argparse
+import collections
+import dataclasses
+import pathlib
+import re
+import subprocess
+import sys
+
+# The kinds a table row may name, in the order of the generated CallKind enumeration.
+KINDS = {
+    "point_to_point": "blocking send or receive",
+    "nonblocking_point_to_point": "starts a send or receive and returns a request",
+    "persistent": "starts persistent requests",
+    "collective": "blocking collective communication",
+    "nonblocking_collective": "starts a collective and returns a request",
+    "wait_test": "completes or tests requests",
+    "probe": "waits for or checks a matching message without receiving it",
+    "one_sided": "remote memory access: put, get, accumulate",
+    "one_sided_sync": "remote memory access synchronisation: fence, lock, flush, epochs",
+    "io": "independent file data access",
+    "nonblocking_io": "starts file data access and returns a request",
+    "collective_io": "collective file data access or file management",
+    "communicator": "collective creation or release of a communicator or topology",
+    "window": "collective creation or release of a one-sided window",
+    "dynamic_process": "spawns, connects or disconnects processes",
+}
+
+# Wrapped by hand (mpi_lifecycle.cpp, fortran_lifecycle.cpp): the profiler starts and stops with them.
+HAND_WRITTEN = {"MPI_Init", "MPI_Init_thread", "MPI_Finalize", "MPI_Abort"}
+
+C_TYPE_WORDS = {"void", "char", "short", "int", "long", "float", "double", "signed", "unsigned"}
+QUALIFIERS = {"const", "volatile", "struct", "enum"}
+
+
+class GeneratorError(Exception):
+    """A problem with the table or the header, reported as one line without a traceback."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Param:
+    type: str  # "const void *", "char **"
+    name: str  # as in mpi.h, or arg<i> when mpi.h leaves it unnamed
+    array: str  # "", "[]", "[][3]"
+
+    def declaration(self):
+        gap = "" if self.type.endswith("*") else " "
+        return f"{self.type}{gap}{self.name}{self.array}"
+
+    def is_character(self):
+        """Whether Fortran passes this as CHARACTER, which adds a hidden length argument."""
+        return [word for word in self.type.replace("*", " ").split() if word not in QUALIFIERS] == ["char"]
+
+
+@dataclasses.dataclass(frozen=True)
+class Prototype:
+    name: str
+    return_type: str
+    params: tuple
+
+
+def read_table(path):
+    """Returns [(name, kind)] in row order; the first row is the header, '#' starts a comment."""
+    rows, seen = [], set()
+    lines = pathlib.Path(path).read_text().splitlines()
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.strip() or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        if len(fields) != 2:
+            raise GeneratorError(f"{path}:{number}: expected 'name<TAB>kind', got {line!r}")
+        name, kind = fields
+        if kind not in KINDS:
+            raise GeneratorError(f"{path}:{number}: unknown kind {kind!r} (known: {', '.join(KINDS)})")
+        if name in HAND_WRITTEN:
+            raise GeneratorError(f"{path}:{number}: {name} is wrapped by hand in mpi_lifecycle.cpp")
+        if name in seen:
+            raise GeneratorError(f"{path}:{number}: {name} is listed twice")
+        seen.add(name)
+        rows.append((name, kind))
+    return rows
+
+
+def parse_param(text, index):
+    """Splits one parameter declaration of a C prototype into type, name and array suffix."""
+    text = " ".join(text.split())
+    array_match = re.search(r"(\s*\[[^\]]*\])+$", text)
+    array = re.sub(r"\s+", "", array_match.group(0)) if array_match else ""
+    tokens = re.findall(r"[A-Za-z_]\w*|\*", text[: array_match.start()] if array_match else text)
+    type_words = [t for t in tokens[:-1] if t != "*" and t not in QUALIFIERS]
+    named = bool(tokens) and tokens[-1] != "*" and tokens[-1] not in C_TYPE_WORDS | QUALIFIERS and bool(type_words)
+    name = tokens.pop() if named else f"arg{index}"
+    type_text = ""
+    for token in tokens:
+        type_text += token if token == "*" and type_text.endswith("*") else f" {token}"
+    return Param(type_text.strip(), name, array)
+
+
+def parse_prototypes(header_text):
+    """Returns {name: Prototype} of every MPI_ function declared in the header text."""
+    # One pass, left to right, so that a string may hold ';' or '/*' and a comment may hold '"'.
+    blank = lambda match: '""' if match.group(0).startswith('"') else " "
+    text = re.sub(r'"(?:\\.|[^"\\])*"|/\*.*?\*/|//[^\n]*', blank, header_text, flags=re.S)
+    text = re.sub(r"^\s*#(?:[^\n]*\\\n)*[^\n]*", " ", text, flags=re.M)
+    declaration = re.compile(
+        r"(?:OMPI_DECLSPEC\s+)?(?P<ret>\b[A-Za-z_][\w\s\*]*?)\s*\b(?P<name>MPI_\w+)\s*\((?P<params>[^()]*)\)\s*"
+        r"(?:\w+\s*\([^;]*\))?\s*$",
+        re.S,
+    )
+    prototypes = {}
+    for statement in text.split(";"):
+        match = declaration.search(statement)
+        if not match or "typedef" in statement:
+            continue
+        params_text = match.group("params").strip()
+        pieces = [] if params_text in ("", "void") else params_text.split(",")
+        params = tuple(parse_param(piece, index) for index, piece in enumerate(pieces))
+        prototypes[match.group("name")] = Prototype(match.group("name"), " ".join(match.group("ret").split()), params)
+    return prototypes
+
+
+def fortran_entry_points(name, symbols):
+    """Returns [(entry, profiling entry)] of the Fortran bindings of a C function that exist in
+    symbols: the four mpif.h manglings (and the TYPE(C_PTR) _cptr variants Open MPI adds) and the
+    mpi_f08 name. An entry is wrapped only if its profiling twin exists to forward to."""
+    lower = name.lower()
+    candidates = []
+    for variant in (lower, lower + "_cptr"):
+        for entry in (variant, variant + "_", variant + "__"):
+            candidates.append((entry, "p" + entry))
+        candidates.append((variant.upper(), "P" + variant.upper()))
+    candidates.append((lower + "_f08_", "p" + lower + "_f08_"))
+    return [(entry, profiling) for entry, profiling in candidates if entry in symbols and profiling in symbols]
+
+
+def read_symbols(nm, libraries):
+    """Returns the names of the dynamic symbols the libraries define, as `nm -D` lists them."""
+    symbols = set()
+    for library in libraries:
+        listing = subprocess.run([nm, "-D", "--defined-only", library], capture_output=True, text=True, check=True)
+        symbols.update(line.split()[-1] for line in listing.stdout.splitlines() if line.strip())
+    return symbols
+
+
+separator = "\n"
+GENERATED = "// Generated by profiler/mpi/generate_wrappers.py from mpi_calls.tsv and mpi.h; do not edit.\n"
+
+
+def render_call_ids(rows):
+    kinds = "".join(f"  {kind}, ///< {meaning}\n" for kind, meaning in KINDS.items())
+    kind_names = ", ".join(f'"{kind}"' for kind in KINDS)
+    ids = "".join(f"inline constexpr CallId {name} = {index};\n" for index, (name, _) in enumerate(rows))
+    infos = "".join(f'    {{"{name}", CallKind::{kind}}},\n' for name, kind in rows)
+    return f"""{GENERATED}// The dense ids of the intercepted MPI functions, and what each one is in a table indexed by id.
+#pragma once
+
+#include "mpi/mpi_state.hpp"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace tally::profiler::mpi {{
+
+/// What an intercepted function does.
+enum class CallKind : std::uint8_t {{
+{kinds}}};
+inline constexpr std::size_t kind_count = {len(KINDS)};
+inline constexpr std::array<std::string_view, kind_count> kind_names{{{kind_names}}};
+
+/// Name and kind of one intercepted function.
+struct CallInfo {{
+  std::string_view name;
+  CallKind kind;
+}};
+
+namespace call {{
+{ids}}} // namespace call
+
+inline constexpr std::size_t call_count = {len(rows)};
+/// Indexed by CallId.
+inline constexpr std::array<CallInfo, call_count> calls{{{{
+{infos}}}}};
+
+}} // namespace tally::profiler::mpi
+"""
+
+
+def render_c_wrappers(rows, prototypes):
+    weak = "".join(f"__attribute__((weak)) decltype(P{name}) P{name};\n" for name, _ in rows)
+    wrappers = []
+    for name, _ in rows:
+        prototype = prototypes[name]
+        params = ", ".join(param.declaration() for param in prototype.params)
+        args = ", ".join(param.name for param in prototype.params)
+        wrappers.append(
+            f"""extern "C" {prototype.return_type} {name}({params}) {{
+  mpi::enter(mpi::call::{name});
+  const {prototype.return_type} result = P{name}({args});
+  mpi::leave(mpi::call::{name});
+  return result;
+}}
+"""
+        )
+    return f"""{GENERATED}// One C wrapper per row of the table: enter, the real PMPI function, leave.
+#include <mpi.h>
+
+#include "mpi/mpi_state.hpp"
+#include "mpi_call_ids.hpp"
+
+// Weak, so that libtally.so neither links libmpi nor fails to load in a program without MPI: a
+// wrapper only runs when the program calls MPI, and then the MPI library defines its PMPI twin.
+extern "C" {{
+{weak}}}
+
+namespace mpi = tally::profiler::mpi;
+
+{separator.join(wrappers)}"""
+
+
+def render_fortran_wrappers(rows, prototypes, symbols):
+    """Returns the source and {name: [entry]} of the wrapped Fortran entry points."""
+    wrapped, blocks = {}, []
+    for name, _ in rows:
+        params = prototypes[name].params
+        hidden_lengths = sum(param.is_character() for param in params)
+        declared = ["void*"] * (len(params) + 1) + ["std::size_t"] * hidden_lengths
+        formals = ", ".join(f"{kind} a{index}" for index, kind in enumerate(declared))
+        args = ", ".join(f"a{index}" for index in range(len(declared)))
+        for entry, profiling in fortran_entry_points(name, symbols):
+            wrapped.setdefault(name, []).append(entry)
+            blocks.append(
+                f"""__attribute__((weak)) void {profiling}({", ".join(declared)});
+void {entry}({formals}) {{
+  mpi::enter(mpi::call::{name});
+  {profiling}({args});
+  mpi::leave(mpi::call::{name});
+}}
+"""
+            )
+    source = f"""{GENERATED}// The Fortran entry points of the table's functions. Open MPI's Fortran bindings call the C PMPI_
+// functions directly, so the C wrappers never see Fortran calls. Fortran passes every argument by
+// reference, then ierror, then one hidden length per CHARACTER argument: forwarded untouched.
+#include <cstddef>
+
+#include "mpi/mpi_state.hpp"
+#include "mpi_call_ids.hpp"
+
+namespace mpi = tally::profiler::mpi;
+
+// The profiling entries are weak, so that libtally.so neither links the Fortran MPI libraries nor
+// fails to load without them: a wrapper only runs when the program calls MPI from Fortran.
+extern "C" {{
+
+{separator.join(blocks)}}} // extern "C"
+"""
+    return source, wrapped
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--table", required=True, help="mpi_calls.tsv")
+    parser.add_argument("--mpi-header", required=True, help="the installed mpi.h")
+    parser.add_argument("--output-dir", required=True)
+    parser.add_argument("--nm", default="nm", help="nm, to list the Fortran libraries' symbols")
+    parser.add_argument("--fortran-library", action="append", default=[], help="a Fortran MPI library to wrap")
+    options = parser.parse_args(argv)
+    try:
+        rows = read_table(options.table)
+        prototypes = parse_prototypes(pathlib.Path(options.mpi_header).read_text())
+        missing = [name for name, _ in rows if name not in prototypes]
+        if missing:
+            raise GeneratorError(f"{options.mpi_header} declares no {', '.join(missing)} (listed in {options.table})")
+        symbols = read_symbols(options.nm, options.fortran_library)
+    except (GeneratorError, OSError, subprocess.CalledProcessError) as error:
+        print(f"generate_wrappers.py: error: {error}", file=sys.stderr)
+        return 1
+    fortran_source, fortran_wrapped = render_fortran_wrappers(rows, prototypes, symbols)
+    output = pathlib.Path(options.output_dir)
+    output.mkdir(parents=True, exist_ok=True)
+    (output / "mpi_call_ids.hpp").write_text(render_call_ids(rows))
+    (output / "mpi_wrappers.cpp").write_text(render_c_wrappers(rows, prototypes))
+    (output / "fortran_wrappers.cpp").write_text(fortran_source)
+
+    entries = [entry for entries in fortran_wrapped.values() for entry in entries]
+    f08 = sum(entry.endswith("_f08_") for entry in entries)
+    per_kind = collections.Counter(kind for _, kind in rows)
+    print(f"tally: {len(rows)} C wrappers; {len(entries) - f08} Fortran mpif.h/use mpi wrappers, {f08} use mpi_f08 "
+          f"wrappers, for {len(fortran_wrapped)} of the {len(rows)} functions")
+    print("tally: per kind: " + ", ".join(f"{kind} {per_kind[kind]}" for kind in KINDS))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,91 @@
+// MPI drives the run of an MPI program: Global spans MPI_Init to MPI_Finalize, and the
+// document is written by rank 0 after the reduction in MPI_Finalize.
+#include "mpi/mpi_lifecycle.hpp"
+
+#include "core/process.hpp"
+#include "core/run_output.hpp"
+#include "core/thread_state.hpp"
+#include "core/warnings.hpp"
+#include "mpi/mpi_state.hpp"
+#include "mpi/reduction.hpp"
+
+#include "mpi/pmpi_weak.hpp"
+
+namespace tally::profiler::mpi {
+namespace {
+
+bool initialized = false;
+
+/// MPI calls nested inside MPI (e.g. MPI-IO implementations calling MPI) count once.
+thread_local int depth __attribute__((tls_model("initial-exec"))) = 0;
+thread_local State state_before_mpi __attribute__((tls_model("initial-exec"))) = State::useful;
+
+} // namespace
+
+void enter(CallId) noexcept {
+  if (depth++ > 0) return;
+  ThreadState& thread = this_thread();
+  state_before_mpi = thread.current();
+  thread.switch_to(State::mpi);
+}
+
+void leave(CallId) noexcept {
+  if (--depth > 0) return;
+  this_thread().switch_to(state_before_mpi);
+}
+
+void on_load() {
+  // A program linked with MPI starts its run at MPI_Init; one without is measured from load.
+  if (&PMPI_Init != nullptr) process().phase = Phase::waiting;
+}
+
+void on_exit() {
+  Process& p = process();
+  if (p.phase == Phase::measuring && initialized) {
+    // Other ranks may be gone: a reduction now could hang, so the run is given up.
+    warn_once(Warning::mpi_not_finalized,
+              "the program called MPI_Init but exited without MPI_Finalize; no run document written");
+    p.phase = Phase::done;
+  }
+}
+
+void on_initialized() {
+  initialized = true;
+  int rank = 0;
+  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  release_warnings(rank == 0);
+  if (process().phase == Phase::waiting) start_run();
+}
+
+void on_finalize() {
+  if (process().phase != Phase::measuring) return;
+  const ProcessSummary summary = finish_run();
+  std::optional<RunAggregates> aggregates = reduce_across_ranks(summary, process().options);
+  if (aggregates) publish_run(std::move(*aggregates));
+}
+
+void on_abort() { process().phase = Phase::done; }
+
+} // namespace tally::profiler::mpi
+
+extern "C" int MPI_Init(int* argc, char*** argv) {
+  const int result = PMPI_Init(argc, argv);
+  tally::profiler::mpi::on_initialized();
+  return result;
+}
+
+extern "C" int MPI_Init_thread(int* argc, char*** argv, int required, int* provided) {
+  const int result = PMPI_Init_thread(argc, argv, required, provided);
+  tally::profiler::mpi::on_initialized();
+  return result;
+}
+
+extern "C" int MPI_Finalize() {
+  tally::profiler::mpi::on_finalize();
+  return PMPI_Finalize();
+}
+
+extern "C" int MPI_Abort(MPI_Comm comm, int errorcode) {
+  tally::profiler::mpi::on_abort();
+  return PMPI_Abort(comm, errorcode);
+}

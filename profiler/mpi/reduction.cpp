@@ -1,0 +1,222 @@
+// Reduction of per-process region records into run aggregates. Every rank contributes fixed-size
+// arrays (a few integers per region); only the union of region names travels as text.
+#include "mpi/reduction.hpp"
+
+#include "mpi/node_map.hpp"
+#include "mpi/pmpi_weak.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace tally::profiler::mpi {
+namespace {
+
+__extension__ typedef unsigned __int128 Wide; // products of two 64-bit sums
+
+// Per region, the values summed over ranks and those maximised, in this order.
+enum Sum {
+  visits,
+  entered,
+  useful,
+  mpi_time,
+  offload,
+  omp_imbalance,
+  omp_scheduling,
+  omp_serialization,
+  instructions,
+  cycles,
+  sum_count
+};
+enum Max { elapsed, outside_mpi, threads, max_count };
+// Per region and node: outside-MPI time summed over the node's ranks that entered, and how many they are.
+enum NodeSum { node_outside_mpi, node_entered, node_sum_count };
+
+std::vector<std::string> union_of_names(const std::vector<std::string>& local, int size) {
+  std::string packed;
+  for (const std::string& name : local)
+    packed.append(name).push_back('\0');
+  int length = static_cast<int>(packed.size());
+  std::vector<int> lengths(static_cast<std::size_t>(size));
+  PMPI_Allgather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, MPI_COMM_WORLD);
+  std::vector<int> offsets(static_cast<std::size_t>(size), 0);
+  for (std::size_t i = 1; i < offsets.size(); ++i)
+    offsets[i] = offsets[i - 1] + lengths[i - 1];
+  std::string all(static_cast<std::size_t>(offsets.back() + lengths.back()), '\0');
+  PMPI_Allgatherv(packed.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR,
+                  MPI_COMM_WORLD);
+  std::set<std::string> names;
+  for (std::size_t begin = 0; begin < all.size();) {
+    const std::size_t end = all.find('\0', begin);
+    names.insert(all.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  // Global first, then the user's regions by name.
+  std::vector<std::string> ordered;
+  if (names.erase("Global")) ordered.emplace_back("Global");
+  ordered.insert(ordered.end(), names.begin(), names.end());
+  return ordered;
+}
+
+std::string library_version() {
+  char text[MPI_MAX_LIBRARY_VERSION_STRING] = {};
+  int length = 0;
+  PMPI_Get_library_version(text, &length);
+  return std::string(text, static_cast<std::size_t>(std::max(length, 0)));
+}
+
+/// "Open MPI v4.1.4, package: ..." -> {"Open MPI", "4.1.4"}; "MPICH Version: 4.0.2 ..." -> {"MPICH", "4.0.2"}.
+std::pair<std::string, std::string> split_library_version(const std::string& text) {
+  const std::string first_line = text.substr(0, text.find('\n'));
+  for (const std::string marker : {" v", " Version:", " version "}) {
+    const auto at = first_line.find(marker);
+    if (at == std::string::npos) continue;
+    const auto begin = first_line.find_first_not_of(" \t", at + marker.size());
+    const auto end = first_line.find_first_of(", \t", begin);
+    return {first_line.substr(0, at), first_line.substr(begin, end - begin)};
+  }
+  return {first_line, ""};
+}
+
+// The opt-in per-rank detail: one record per rank and region, gathered on rank 0.
+enum RankField { rank_node, rank_visits, rank_elapsed, rank_useful, rank_mpi, rank_offload, rank_field_count };
+
+std::vector<std::uint64_t> gather_per_rank(const std::vector<const ProcessRegion*>& regions, std::uint64_t node,
+                                           int rank, int size) {
+  std::vector<std::uint64_t> mine(regions.size() * rank_field_count, 0);
+  for (std::size_t r = 0; r < regions.size(); ++r) {
+    std::uint64_t* field = &mine[r * rank_field_count];
+    field[rank_node] = node;
+    if (!regions[r]) continue;
+    field[rank_visits] = regions[r]->visits;
+    field[rank_elapsed] = regions[r]->elapsed_ns;
+    field[rank_useful] = regions[r]->useful_ns;
+    field[rank_mpi] = regions[r]->mpi_ns;
+    field[rank_offload] = regions[r]->offload_ns;
+  }
+  std::vector<std::uint64_t> all(rank == 0 ? mine.size() * static_cast<std::size_t>(size) : 0);
+  PMPI_Gather(mine.data(), static_cast<int>(mine.size()), MPI_UINT64_T, all.data(), static_cast<int>(mine.size()),
+              MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  return all;
+}
+
+std::vector<model::RankRecord> rank_records(const std::vector<std::uint64_t>& all, std::size_t region,
+                                            std::size_t region_count, bool offload) {
+  std::vector<model::RankRecord> out;
+  const std::size_t ranks = all.size() / (region_count * rank_field_count);
+  for (std::size_t rank = 0; rank < ranks; ++rank) {
+    const std::uint64_t* field = &all[(rank * region_count + region) * rank_field_count];
+    if (field[rank_visits] == 0) continue;
+    model::RankRecord record{
+        rank,        field[rank_node], field[rank_visits], field[rank_elapsed], field[rank_useful], field[rank_mpi],
+        std::nullopt};
+    if (offload) record.offload_ns = field[rank_offload];
+    out.push_back(record);
+  }
+  return out;
+}
+
+} // namespace
+
+std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, const Options& options) {
+  int rank = 0, size = 1;
+  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  PMPI_Comm_size(MPI_COMM_WORLD, &size);
+  NodeMap nodes = map_nodes(options.ranks_per_node);
+
+  const std::vector<std::string> names = union_of_names(summary.names, size);
+  const std::size_t region_count = names.size();
+  std::map<std::string, std::size_t> local_index;
+  for (std::size_t i = 0; i < summary.names.size(); ++i)
+    local_index[summary.names[i]] = i;
+
+  std::vector<const ProcessRegion*> mine(region_count, nullptr);
+  std::vector<std::uint64_t> sums(region_count * sum_count, 0), maxima(region_count * max_count, 0),
+      node_sums(region_count * node_sum_count, 0);
+  for (std::size_t r = 0; r < region_count; ++r) {
+    const auto found = local_index.find(names[r]);
+    if (found == local_index.end() || summary.regions[found->second].visits == 0) continue;
+    const ProcessRegion& region = summary.regions[found->second];
+    mine[r] = &region;
+    std::uint64_t* sum = &sums[r * sum_count];
+    sum[visits] = region.visits;
+    sum[entered] = 1;
+    sum[useful] = region.useful_ns;
+    sum[mpi_time] = region.mpi_ns;
+    sum[offload] = region.offload_ns;
+    sum[omp_imbalance] = region.omp_load_imbalance_ns;
+    sum[omp_scheduling] = region.omp_scheduling_ns;
+    sum[omp_serialization] = region.omp_serialization_ns;
+    sum[instructions] = region.useful_instructions;
+    sum[cycles] = region.useful_cycles;
+    std::uint64_t* max = &maxima[r * max_count];
+    max[elapsed] = region.elapsed_ns;
+    max[outside_mpi] = region.outside_mpi_ns();
+    max[threads] = region.threads;
+    node_sums[r * node_sum_count + node_outside_mpi] = region.outside_mpi_ns();
+    node_sums[r * node_sum_count + node_entered] = 1;
+  }
+  // Capabilities must hold on every rank for a group to be reported.
+  int flags[3] = {summary.counters ? 1 : 0, summary.offload_measured ? 1 : 0, summary.openmp_measured ? 1 : 0};
+  int all_flags[3] = {};
+  PMPI_Reduce(flags, all_flags, 3, MPI_INT, MPI_MIN, 0, MPI_COMM_WORLD);
+
+  std::vector<std::uint64_t> total_sums(rank == 0 ? sums.size() : 0), total_maxima(rank == 0 ? maxima.size() : 0);
+  PMPI_Reduce(sums.data(), total_sums.data(), static_cast<int>(sums.size()), MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+  PMPI_Reduce(maxima.data(), total_maxima.data(), static_cast<int>(maxima.size()), MPI_UINT64_T, MPI_MAX, 0,
+              MPI_COMM_WORLD);
+
+  std::vector<std::uint64_t> this_node(node_sums.size(), 0);
+  PMPI_Reduce(node_sums.data(), this_node.data(), static_cast<int>(node_sums.size()), MPI_UINT64_T, MPI_SUM, 0,
+              nodes.node);
+  std::vector<std::uint64_t> every_node(rank == 0 ? node_sums.size() * nodes.node_count : 0);
+  if (nodes.leaders != MPI_COMM_NULL) {
+    PMPI_Gather(this_node.data(), static_cast<int>(this_node.size()), MPI_UINT64_T, every_node.data(),
+                static_cast<int>(this_node.size()), MPI_UINT64_T, 0, nodes.leaders);
+  }
+  const std::vector<std::uint64_t> per_rank =
+      options.per_rank ? gather_per_rank(mine, nodes.node_index, rank, size) : std::vector<std::uint64_t>{};
+  const std::string version_text = rank == 0 ? library_version() : "";
+  const std::vector<std::string> hosts = nodes.hosts;
+  const std::uint64_t node_count = nodes.node_count;
+  free_node_map(nodes);
+  if (rank != 0) return std::nullopt;
+
+  RunAggregates out;
+  std::tie(out.mpi_library, out.mpi_version) = split_library_version(version_text);
+  out.resources = model::Resources{node_count, static_cast<std::uint64_t>(size), 1, 0, hosts};
+  for (std::size_t r = 0; r < region_count; ++r) {
+    const std::uint64_t* sum = &total_sums[r * sum_count];
+    const std::uint64_t* max = &total_maxima[r * max_count];
+    if (sum[entered] == 0) continue;
+    model::RegionRaw raw;
+    raw.processes = sum[entered];
+    raw.threads_per_process = std::max<std::uint64_t>(max[threads], 1);
+    raw.elapsed_ns = max[elapsed];
+    raw.useful_ns = sum[useful];
+    raw.mpi_ns = sum[mpi_time];
+    if (all_flags[1]) raw.offload_ns = sum[offload];
+    raw.outside_mpi_max_ns = max[outside_mpi];
+    for (std::size_t n = 0; n < node_count; ++n) {
+      const std::uint64_t* node = &every_node[(n * region_count + r) * node_sum_count];
+      if (node[node_entered] == 0) continue;
+      ++raw.nodes;
+      // The node with the largest average: compare sum/entered without rounding.
+      const bool busier = raw.busiest_node_processes == 0 ||
+                          static_cast<Wide>(node[node_outside_mpi]) * raw.busiest_node_processes >
+                              static_cast<Wide>(raw.busiest_node_outside_mpi_ns) * node[node_entered];
+      if (busier) {
+        raw.busiest_node_outside_mpi_ns = node[node_outside_mpi];
+        raw.busiest_node_processes = node[node_entered];
+      }
+    }
+    if (all_flags[2]) raw.openmp = model::OpenMpRaw{sum[omp_imbalance], sum[omp_scheduling], sum[omp_serialization]};
+    if (all_flags[0]) raw.counters = model::CounterRaw{sum[instructions], sum[cycles]};
+    out.resources.threads_per_rank = std::max(out.resources.threads_per_rank, raw.threads_per_process);
+    out.regions.push_back({names[r], sum[visits], raw, {}, {}});
+    if (options.per_rank) out.regions.back().per_rank = rank_records(per_rank, r, region_count, all_flags[1] != 0);
+  }
+  return out;
+}
+
+} // namespace tally::profiler::mpi

@@ -1,0 +1,54 @@
+# The generated MPI wrappers: generate_wrappers.py turns mpi_calls.tsv and the installed mpi.h into
+# the object library tally_mpi_wrappers. Included from profiler/CMakeLists.txt once MPI (C) is found.
+find_package(Python3 COMPONENTS Interpreter REQUIRED)
+
+# Open MPI's Fortran bindings call the C PMPI_ functions directly, so they get wrappers of their own:
+# the generator wraps each Fortran entry point these libraries export (read with nm at build time).
+list(GET MPI_C_LIBRARIES 0 tally_mpi_first_library)
+get_filename_component(tally_mpi_library_dir "${tally_mpi_first_library}" DIRECTORY)
+find_library(TALLY_MPI_MPIFH_LIBRARY mpi_mpifh HINTS "${tally_mpi_library_dir}" NO_DEFAULT_PATH)
+find_library(TALLY_MPI_USEMPIF08_LIBRARY mpi_usempif08 HINTS "${tally_mpi_library_dir}" NO_DEFAULT_PATH)
+set(tally_mpi_fortran_found "")
+foreach(library IN ITEMS ${TALLY_MPI_MPIFH_LIBRARY} ${TALLY_MPI_USEMPIF08_LIBRARY})
+  if(library)
+    list(APPEND tally_mpi_fortran_found "${library}")
+  endif()
+endforeach()
+set(TALLY_MPI_FORTRAN_LIBRARIES "${tally_mpi_fortran_found}" CACHE STRING
+    "MPI Fortran binding libraries whose entry points get wrappers (empty: no Fortran wrappers)")
+
+set(tally_mpi_dir "${CMAKE_CURRENT_LIST_DIR}")
+set(tally_mpi_generated_dir "${CMAKE_CURRENT_BINARY_DIR}/mpi_generated")
+set(tally_mpi_generated "${tally_mpi_generated_dir}/mpi_call_ids.hpp" "${tally_mpi_generated_dir}/mpi_wrappers.cpp"
+                        "${tally_mpi_generated_dir}/fortran_wrappers.cpp")
+set(tally_mpi_fortran_arguments "")
+foreach(library IN LISTS TALLY_MPI_FORTRAN_LIBRARIES)
+  list(APPEND tally_mpi_fortran_arguments --fortran-library "${library}")
+endforeach()
+
+add_custom_command(
+  OUTPUT ${tally_mpi_generated}
+  COMMAND Python3::Interpreter "${tally_mpi_dir}/generate_wrappers.py" --table "${tally_mpi_dir}/mpi_calls.tsv"
+          --mpi-header "${MPI_C_HEADER_DIR}/mpi.h" --output-dir "${tally_mpi_generated_dir}" --nm "${CMAKE_NM}"
+          ${tally_mpi_fortran_arguments}
+  DEPENDS "${tally_mpi_dir}/generate_wrappers.py" "${tally_mpi_dir}/mpi_calls.tsv" "${MPI_C_HEADER_DIR}/mpi.h"
+          ${TALLY_MPI_FORTRAN_LIBRARIES}
+  COMMENT "Generating the MPI wrappers from mpi_calls.tsv and mpi.h"
+  VERBATIM)
+
+# Only MPI's headers, never its libraries: libtally.so must load into programs without MPI.
+add_library(tally_mpi_wrappers OBJECT ${tally_mpi_generated})
+target_compile_features(tally_mpi_wrappers PUBLIC cxx_std_20)
+set_target_properties(tally_mpi_wrappers PROPERTIES POSITION_INDEPENDENT_CODE ON)
+target_include_directories(tally_mpi_wrappers PUBLIC "${tally_mpi_dir}/.." "${tally_mpi_generated_dir}")
+target_include_directories(tally_mpi_wrappers PRIVATE ${MPI_C_INCLUDE_DIRS})
+# mpi.h would otherwise pull in the deprecated MPI C++ bindings, which need libmpi_cxx.
+target_compile_definitions(tally_mpi_wrappers PRIVATE OMPI_SKIP_MPICXX=1 MPICH_SKIP_MPICXX=1)
+target_link_libraries(tally_mpi_wrappers PRIVATE tally_build_flags)
+# Where the tests find the generator's inputs and outputs.
+set_target_properties(
+  tally_mpi_wrappers
+  PROPERTIES TALLY_MPI_GENERATOR "${tally_mpi_dir}/generate_wrappers.py"
+             TALLY_MPI_TABLE "${tally_mpi_dir}/mpi_calls.tsv"
+             TALLY_MPI_HEADER "${MPI_C_HEADER_DIR}/mpi.h"
+             TALLY_MPI_GENERATED_DIR "${tally_mpi_generated_dir}")

@@ -1,0 +1,96 @@
+// Test tool: checks metrics of the one run document in a folder against values computed by
+// hand. Usage: expect_metric FOLDER CHECK... where a CHECK is REGION:METRIC:EXPECTED:TOLERANCE,
+// REGION:visits:N, REGION:ranks:N (per-rank records), REGION:absent, or REGION:within:OUTER (the region's elapsed and
+// useful time fit in those of OUTER). Exit 0 when every check holds; one line per failure.
+#include "tally/model/document_io.hpp"
+#include "tally/model/run_metrics.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <iostream>
+#include <sstream>
+
+namespace {
+
+using namespace tally::model;
+
+std::vector<std::string> split(const std::string& text, char separator) {
+  std::vector<std::string> parts;
+  std::istringstream in(text);
+  for (std::string part; std::getline(in, part, separator);)
+    parts.push_back(part);
+  return parts;
+}
+
+const Region* find_region(const RunDocument& document, const std::string& name) {
+  for (const Region& region : document.regions) {
+    if (region.name == name) return &region;
+  }
+  return nullptr;
+}
+
+/// Empty when the check holds, otherwise what differs.
+std::string check(const RunDocument& document, const std::string& specification) {
+  const auto parts = split(specification, ':');
+  if (parts.size() < 2) return "malformed check " + specification;
+  const Region* region = find_region(document, parts[0]);
+  if (parts[1] == "absent") return region ? "region " + parts[0] + " should be absent" : "";
+  if (!region) return "region " + parts[0] + " missing";
+  if (parts[1] == "within") {
+    const Region* outer = find_region(document, parts.at(2));
+    if (!outer) return "region " + parts[2] + " missing";
+    const bool fits = region->raw.elapsed_ns <= outer->raw.elapsed_ns && region->raw.useful_ns <= outer->raw.useful_ns;
+    return fits ? "" : parts[0] + " does not fit within " + parts[2];
+  }
+  if (parts[1] == "ranks") {
+    const auto expected = std::stoull(parts.at(2));
+    return region->per_rank.size() == expected ? ""
+                                               : parts[0] + " has " + std::to_string(region->per_rank.size()) +
+                                                     " per-rank records, expected " + parts[2];
+  }
+  if (parts[1] == "visits") {
+    const auto expected = std::stoull(parts.at(2));
+    return region->visits == expected
+               ? ""
+               : parts[0] + " visits " + std::to_string(region->visits) + ", expected " + parts[2];
+  }
+  const auto id = metric_from_key(parts[1]);
+  if (!id || parts.size() != 4) return "malformed check " + specification;
+  const auto value = compute_run_metrics(region->raw).get(*id);
+  const double expected = std::stod(parts[2]);
+  const double tolerance = std::stod(parts[3]);
+  if (!value) return parts[0] + " " + parts[1] + " absent, expected " + parts[2];
+  if (std::fabs(*value - expected) > tolerance) {
+    return parts[0] + " " + parts[1] + " = " + std::to_string(*value) + ", expected " + parts[2] + " ± " + parts[3];
+  }
+  return "";
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) return 2;
+  std::vector<std::filesystem::path> documents;
+  for (const auto& entry : std::filesystem::directory_iterator(argv[1])) {
+    if (entry.path().extension() == ".json") documents.push_back(entry.path());
+  }
+  if (documents.size() != 1) {
+    std::cerr << "expect_metric: " << documents.size() << " run documents in " << argv[1] << ", expected 1\n";
+    return 1;
+  }
+  const ReadResult result = load_run_document(documents[0]);
+  if (const auto* problems = std::get_if<Problems>(&result)) {
+    for (const Problem& problem : *problems)
+      std::cerr << to_string(problem) << '\n';
+    return 1;
+  }
+  int failures = 0;
+  for (int i = 2; i < argc; ++i) {
+    const std::string failure = check(std::get<RunDocument>(result), argv[i]);
+    if (!failure.empty()) {
+      std::cerr << "expect_metric: " << failure << '\n';
+      ++failures;
+    }
+  }
+  return failures == 0 ? 0 : 1;
+}

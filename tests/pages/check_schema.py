@@ -1,0 +1,94 @@
+"""Checks schemas/run.v1.schema.json: a valid draft 2020-12 schema that accepts every example run
+document and refuses broken variants of them. Usage: check_schema.py SCHEMA EXAMPLES_FOLDER"""
+import copy
+import json
+import sys
+from pathlib import Path
+
+try:
+    from jsonschema import Draft202012Validator
+except ImportError:
+    print("python3-jsonschema is not installed; skipped")
+    sys.exit(77)  # SKIP_RETURN_CODE of the CTest test
+
+
+def remove(path):
+    def change(document):
+        *parents, last = path
+        target = document
+        for key in parents:
+            target = target[key]
+        del target[last]
+    return change
+
+
+def put(path, value):
+    def change(document):
+        *parents, last = path
+        target = document
+        for key in parents:
+            target = target[key]
+        target[last] = value
+    return change
+
+
+# Each variant is something the C++ reader refuses (tests/model/document_io_test.cpp).
+BROKEN = {
+    "missing /schema": remove(["schema"]),
+    "missing /run/start_time": remove(["run", "start_time"]),
+    "missing /source/branch": remove(["source", "branch"]),
+    "missing /regions/0/raw/useful_ns": remove(["regions", 0, "raw", "useful_ns"]),
+    "missing /regions/0/metrics": remove(["regions", 0, "metrics"]),
+    "unknown field at the top": put(["dlbVersion"], "3.7.0"),
+    "unknown field in /regions/0/raw": put(["regions", 0, "raw", "useful_time"], 1),
+    "unknown field in /resources": put(["resources", "cpus"], 4),
+    "newer schema": put(["schema"], "tally.run/2"),
+    "foreign schema": put(["schema"], "talp/1"),
+    "negative count": put(["regions", 0, "raw", "mpi_ns"], -1),
+    "count with a fraction": put(["regions", 0, "raw", "mpi_ns"], 1.5),
+    "count beyond 64 bits": put(["regions", 0, "visits"], 2**64),
+    "string instead of count": put(["resources", "ranks"], "4"),
+    "zero threads per process": put(["regions", 0, "raw", "threads_per_process"], 0),
+    "time without zone": put(["run", "start_time"], "2026-11-22T00:52:09"),
+    "time without seconds": put(["run", "end_time"], "2026-11-22T00:52Z"),
+    "empty run id": put(["run", "id"], ""),
+    "empty region name": put(["regions", 0, "name"], ""),
+    "unknown scaling": put(["run", "scaling"], "linear"),
+    "unknown metric": put(["regions", 0, "metrics", "efficiency"], 0.5),
+    "scalability metric in a run": put(["regions", 0, "metrics", "global_efficiency"], 0.5),
+    "infinite metric": put(["regions", 0, "metrics", "useful_ipc"], float("inf")),
+    "string metric": put(["regions", 0, "metrics", "useful_ipc"], "1.5"),
+    "region not an object": put(["regions", 0], []),
+}
+
+
+def main():
+    schema_path, examples = Path(sys.argv[1]), Path(sys.argv[2])
+    schema = json.loads(schema_path.read_text())
+    Draft202012Validator.check_schema(schema)
+    validator = Draft202012Validator(schema)
+    failures = []
+    checked = 0
+    files = sorted(examples.glob("*.json"))
+    if not files:
+        failures.append(f"{examples}: no example documents")
+    for file in files:
+        document = json.loads(file.read_text())
+        failures += [f"{file}: {error.json_path}: {error.message}" for error in validator.iter_errors(document)]
+        for name, change in BROKEN.items():
+            broken = copy.deepcopy(document)
+            try:
+                change(broken)
+            except KeyError:
+                continue  # a section this example does not have, such as source
+            checked += 1
+            if validator.is_valid(broken):
+                failures.append(f"{file}: schema accepts a broken variant: {name}")
+    for failure in failures:
+        print(failure)
+    print(f"{len(files)} examples, {checked} broken variants, {len(failures)} failures")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

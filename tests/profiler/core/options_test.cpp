@@ -1,0 +1,65 @@
+// Reading the TALLY_* variables: defaults from the option table, parsing, and bad values.
+#include "core/options.hpp"
+
+#include "tally/model/profiler_options.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+namespace tally::profiler {
+namespace {
+
+class OptionsFromEnvironment : public ::testing::Test {
+protected:
+  void SetUp() override {
+    for (const auto& option : model::profiler_options())
+      unsetenv(std::string(option.variable).c_str());
+  }
+  void TearDown() override { SetUp(); }
+};
+
+TEST_F(OptionsFromEnvironment, defaults_come_from_the_option_table) {
+  std::vector<std::string> problems;
+  const Options options = read_options(problems);
+  EXPECT_TRUE(problems.empty());
+  EXPECT_EQ(options.output, "./tally-runs");
+  EXPECT_EQ(options.experiment, "default");
+  EXPECT_TRUE(options.counters);
+  EXPECT_FALSE(options.summary);
+  EXPECT_EQ(options.ranks_per_node, 0u);
+}
+
+TEST_F(OptionsFromEnvironment, values_are_parsed) {
+  setenv("TALLY_OUTPUT", "/tmp/runs", 1);
+  setenv("TALLY_SUMMARY", "1", 1);
+  setenv("TALLY_COUNTERS", "off", 1);
+  setenv("TALLY_RANKS_PER_NODE", "2", 1);
+  setenv("TALLY_SCALING", "weak", 1);
+  setenv("TALLY_SKIP_PROGRAMS", "python3,,hostname", 1);
+  std::vector<std::string> problems;
+  const Options options = read_options(problems);
+  EXPECT_TRUE(problems.empty());
+  EXPECT_EQ(options.output, "/tmp/runs");
+  EXPECT_TRUE(options.summary);
+  EXPECT_FALSE(options.counters);
+  EXPECT_EQ(options.ranks_per_node, 2u);
+  EXPECT_EQ(options.scaling, "weak");
+  EXPECT_EQ(options.skip_programs, (std::vector<std::string>{"python3", "hostname"}));
+}
+
+TEST_F(OptionsFromEnvironment, a_bad_value_is_reported_naming_the_variable_and_the_default_is_kept) {
+  setenv("TALLY_SUMMARY", "maybe", 1);
+  setenv("TALLY_RANKS_PER_NODE", "-3", 1);
+  setenv("TALLY_CLOCK", "sundial", 1);
+  std::vector<std::string> problems;
+  const Options options = read_options(problems);
+  ASSERT_EQ(problems.size(), 3u);
+  EXPECT_NE(problems[0].find("TALLY_SUMMARY=maybe"), std::string::npos) << problems[0];
+  EXPECT_FALSE(options.summary);
+  EXPECT_EQ(options.ranks_per_node, 0u);
+  EXPECT_EQ(options.clock, "auto");
+}
+
+} // namespace
+} // namespace tally::profiler

@@ -1,0 +1,88 @@
+// Region accounting by snapshot difference: nesting, repetition, misuse.
+#include "core/thread_regions.hpp"
+
+#include <gtest/gtest.h>
+
+namespace tally::profiler {
+namespace {
+
+/// Totals at time `now` where the thread spent `useful` ticks useful and `mpi` ticks in MPI.
+Totals at(std::uint64_t now, std::uint64_t useful, std::uint64_t mpi) {
+  Totals totals;
+  totals.now = now;
+  totals.ticks[static_cast<std::size_t>(State::useful)] = useful;
+  totals.ticks[static_cast<std::size_t>(State::mpi)] = mpi;
+  return totals;
+}
+
+constexpr RegionHandle outer = 0;
+constexpr RegionHandle inner = 1;
+
+TEST(ThreadRegions, nested_regions_take_the_difference_of_their_own_start_and_stop) {
+  ThreadRegions regions;
+  regions.start(outer, at(100, 100, 0));
+  regions.start(inner, at(130, 120, 10));
+  EXPECT_EQ(regions.stop(inner, at(170, 140, 30)), StopResult::stopped);
+  EXPECT_EQ(regions.stop(outer, at(200, 170, 30)), StopResult::stopped);
+
+  const RegionTotals o = regions.totals(outer);
+  const RegionTotals i = regions.totals(inner);
+  EXPECT_EQ(o.elapsed_ticks, 100u);
+  EXPECT_EQ(o.ticks[static_cast<std::size_t>(State::useful)], 70u);
+  EXPECT_EQ(o.ticks[static_cast<std::size_t>(State::mpi)], 30u);
+  EXPECT_EQ(i.elapsed_ticks, 40u);
+  EXPECT_EQ(i.ticks[static_cast<std::size_t>(State::useful)], 20u);
+  EXPECT_EQ(i.ticks[static_cast<std::size_t>(State::mpi)], 20u);
+  EXPECT_LE(i.elapsed_ticks, o.elapsed_ticks);
+}
+
+TEST(ThreadRegions, repeated_visits_add_up) {
+  ThreadRegions regions;
+  for (std::uint64_t visit = 0; visit < 5; ++visit) {
+    regions.start(outer, at(visit * 100, visit * 100, 0));
+    regions.stop(outer, at(visit * 100 + 30, visit * 100 + 30, 0));
+  }
+  EXPECT_EQ(regions.totals(outer).visits, 5u);
+  EXPECT_EQ(regions.totals(outer).elapsed_ticks, 150u);
+}
+
+TEST(ThreadRegions, recursion_counts_the_outermost_visit_only) {
+  ThreadRegions regions;
+  regions.start(outer, at(0, 0, 0));
+  regions.start(outer, at(10, 10, 0));
+  EXPECT_EQ(regions.stop(outer, at(20, 20, 0)), StopResult::stopped);
+  EXPECT_TRUE(regions.is_open(outer));
+  regions.stop(outer, at(50, 50, 0));
+  EXPECT_EQ(regions.totals(outer).visits, 1u);
+  EXPECT_EQ(regions.totals(outer).elapsed_ticks, 50u);
+}
+
+TEST(ThreadRegions, stop_without_start_is_reported_and_changes_nothing) {
+  ThreadRegions regions;
+  EXPECT_EQ(regions.stop(inner, at(10, 10, 0)), StopResult::not_started);
+  EXPECT_EQ(regions.totals(inner).visits, 0u);
+  EXPECT_EQ(regions.stop(-1, at(10, 10, 0)), StopResult::not_started);
+}
+
+TEST(ThreadRegions, stopping_an_outer_region_first_is_reported_but_both_are_measured) {
+  ThreadRegions regions;
+  regions.start(outer, at(0, 0, 0));
+  regions.start(inner, at(10, 10, 0));
+  EXPECT_EQ(regions.stop(outer, at(40, 40, 0)), StopResult::not_innermost);
+  EXPECT_EQ(regions.stop(inner, at(60, 60, 0)), StopResult::stopped);
+  EXPECT_EQ(regions.totals(outer).elapsed_ticks, 40u);
+  EXPECT_EQ(regions.totals(inner).elapsed_ticks, 50u);
+}
+
+TEST(ThreadRegions, regions_left_open_are_closed_at_the_end_and_counted) {
+  ThreadRegions regions;
+  regions.start(outer, at(0, 0, 0));
+  regions.start(inner, at(10, 10, 0));
+  EXPECT_EQ(regions.stop_all(at(30, 30, 0)), 2);
+  EXPECT_FALSE(regions.is_open(outer));
+  EXPECT_EQ(regions.totals(outer).elapsed_ticks, 30u);
+  EXPECT_EQ(regions.totals(inner).elapsed_ticks, 20u);
+}
+
+} // namespace
+} // namespace tally::profiler

@@ -1,0 +1,61 @@
+// Test stand-in for the profiler's MPI state: enter/leave of mpi/mpi_state.hpp count the outermost
+// enter/leave pairs per call id, so the link tests can check what the generated wrappers reported.
+#include "call_counter.h"
+
+#include "mpi/mpi_state.hpp"
+#include "mpi_call_ids.hpp"
+
+#include <array>
+#include <atomic>
+#include <cstddef>
+#include <string_view>
+
+namespace {
+
+namespace mpi = tally::profiler::mpi;
+
+std::array<std::atomic<long>, mpi::call_count> completed{};
+std::atomic<long> unbalanced{0};
+// Like the real state, a call made from inside another MPI call counts once: only the outermost
+// enter opens a call, and only its leave closes it.
+thread_local int depth = 0;
+thread_local mpi::CallId open_call = 0;
+
+} // namespace
+
+namespace tally::profiler::mpi {
+
+void enter(CallId call) noexcept {
+  if (depth++ == 0) open_call = call;
+}
+
+void leave(CallId call) noexcept {
+  if (depth == 0) {
+    ++unbalanced; // a leave without an enter
+    return;
+  }
+  if (--depth > 0) return; // the end of a nested call
+  if (call == open_call) {
+    ++completed[call];
+  } else {
+    ++unbalanced;
+  }
+}
+
+} // namespace tally::profiler::mpi
+
+long tally_test_calls(const char* name) {
+  for (std::size_t id = 0; id < mpi::call_count; ++id) {
+    if (mpi::calls[id].name == name) return completed[id];
+  }
+  return -1;
+}
+
+long tally_test_total_calls() {
+  long total = 0;
+  for (const auto& count : completed)
+    total += count;
+  return total;
+}
+
+long tally_test_unbalanced() { return unbalanced; }
