@@ -33,9 +33,12 @@ StopResult ThreadRegions::stop(RegionHandle region, const Totals& now) {
   Slot& s = slot(region);
   if (--s.depth > 0) return StopResult::stopped;
   close(s, now);
-  const bool innermost = open_order_.back() == region;
+  if (open_order_.back() == region) {
+    open_order_.pop_back();
+    return StopResult::stopped;
+  }
   open_order_.erase(std::find(open_order_.begin(), open_order_.end(), region));
-  return innermost ? StopResult::stopped : StopResult::not_innermost;
+  return StopResult::not_innermost;
 }
 
 int ThreadRegions::stop_all(const Totals& now) {

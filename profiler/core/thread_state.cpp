@@ -39,10 +39,22 @@ ThreadState::ThreadState(bool with_counters) {
   useful_base_ = counters_->read();
 }
 
+/// Retires the thread's state when the thread exits (the state itself stays for the summary).
+struct ThreadExit {
+  ThreadState* state = nullptr;
+  ~ThreadExit() {
+    if (state) state->retire();
+  }
+};
+
 ThreadState& this_thread() noexcept {
   // initial-exec: the library is preloaded, so its TLS is static and access is one instruction.
   static thread_local ThreadState* state __attribute__((tls_model("initial-exec"))) = nullptr;
-  if (!state) state = create_thread_state();
+  if (!state) {
+    state = create_thread_state();
+    static thread_local ThreadExit exit_hook;
+    exit_hook.state = state;
+  }
   return *state;
 }
 

@@ -32,6 +32,13 @@ public:
     return totals_;
   }
 
+  /// At thread exit: folds the counters up to now into the totals and closes them, so that
+  /// programs with many short-lived threads do not run out of file descriptors.
+  void retire() noexcept {
+    snapshot();
+    counters_.reset();
+  }
+
   State current() const { return current_; }
   /// Totals as of the last transition, for the end-of-run summary (threads are quiet then).
   const Totals& totals() const { return totals_; }
