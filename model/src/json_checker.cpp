@@ -1,6 +1,8 @@
 // Member access with problem collection for the document reader.
 #include "json_checker.hpp"
 
+#include "tally/model/utc_time.hpp"
+
 #include <algorithm>
 #include <regex>
 
@@ -69,7 +71,8 @@ std::optional<std::string> JsonChecker::time_member(const Json& object, const Po
                                                     Presence presence) {
   static const std::regex utc_time(R"(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z)");
   auto text = string_member(object, at, key, presence);
-  if (text && !std::regex_match(*text, utc_time)) {
+  // The pattern, then the calendar: 2026-13-45T99:99:99Z has the right shape and is no time.
+  if (text && (!std::regex_match(*text, utc_time) || !to_utc_iso8601(*text))) {
     fail(at / std::string(key), "expected a UTC time like 2026-11-22T00:52:09Z, got \"" + *text + "\"");
     return std::nullopt;
   }

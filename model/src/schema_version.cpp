@@ -17,7 +17,8 @@ std::optional<int> parse_version(const std::string& schema) {
   const char* last = schema.data() + schema.size();
   int version = 0;
   const auto [end, error] = std::from_chars(first, last, version);
-  if (error != std::errc{} || end != last || first == last || version < 1) return std::nullopt;
+  // Digits only, no leading zero: "tally.run/01" is not a name this format ever uses.
+  if (error != std::errc{} || end != last || first == last || *first == '0' || version < 1) return std::nullopt;
   return version;
 }
 

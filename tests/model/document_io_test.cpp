@@ -235,6 +235,13 @@ TEST(DocumentIo, time_that_is_not_utc_iso8601_is_refused_with_an_example) {
                           "\"2026-11-21T17:03:44+01:00\""));
 }
 
+TEST(DocumentIo, scaling_other_than_strong_or_weak_is_refused) {
+  json document = jacobi_example();
+  document["run"]["scaling"] = "linear";
+  EXPECT_THAT(problems_of(document),
+              ElementsAre("run.json: /run/scaling: expected \"strong\" or \"weak\", got \"linear\""));
+}
+
 TEST(DocumentIo, limits_between_fields_are_checked) {
   json document = jacobi_example();
   auto& raw = document["regions"][1]["raw"];
