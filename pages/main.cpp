@@ -13,6 +13,8 @@ int main(int argc, char** argv) {
   tally::pages::add_validate_command(app, exit_code);
   tally::pages::add_report_command(app, exit_code);
   tally::pages::add_run_command(app, exit_code);
+  tally::pages::add_pages_command(app, exit_code);
+  tally::pages::add_import_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {

@@ -11,9 +11,9 @@ program imbalance
   call MPI_Comm_rank(MPI_COMM_WORLD, rank, ierror)
   compute = tally_region_register("compute")
   exchange = tally_region_register("exchange")
-  unit = 0.02d0
+  unit = 0.05d0
   local = 0.0d0
-  do step = 1, 10
+  do step = 1, 8
     call tally_region_start(compute)
     local = local + compute_for((rank + 1) * unit)
     call tally_region_stop(compute)

@@ -9,5 +9,7 @@ namespace tally::pages {
 void add_validate_command(CLI::App& app, int& exit_code);
 void add_report_command(CLI::App& app, int& exit_code);
 void add_run_command(CLI::App& app, int& exit_code);
+void add_pages_command(CLI::App& app, int& exit_code);
+void add_import_command(CLI::App& app, int& exit_code);
 
 } // namespace tally::pages

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Writes a synthetic history of run documents for measuring `tally pages`: COMMITS commits x
+CONFIGS configurations x REPS repetitions, each with REGIONS regions (default 500 x 4 x 5 x 30,
+i.e. 10,000 documents). The numbers are consistent (aggregates of per-rank times), not realistic.
+Usage: generate_runs.py FOLDER [COMMITS CONFIGS REPS REGIONS]"""
+import json
+import os
+import random
+import sys
+
+
+def region_raw(ranks, rng, scale):
+    useful = [int(scale * (1.0 + 0.3 * rng.random())) for _ in range(ranks)]
+    elapsed = max(useful) + int(0.05 * scale)
+    nodes = max(1, ranks // 4)
+    per_node = ranks // nodes
+    node_sums = [sum(useful[n * per_node:(n + 1) * per_node]) for n in range(nodes)]
+    busiest = max(node_sums)
+    return {
+        "processes": ranks, "threads_per_process": 1, "nodes": nodes, "elapsed_ns": elapsed,
+        "useful_ns": sum(useful), "mpi_ns": ranks * elapsed - sum(useful),
+        "outside_mpi_max_ns": max(useful), "busiest_node_outside_mpi_ns": busiest,
+        "busiest_node_processes": per_node,
+        "counters": {"useful_instructions": 3 * sum(useful), "useful_cycles": 2 * sum(useful)},
+    }
+
+
+def main():
+    folder = sys.argv[1]
+    commits, configs, reps, regions = (int(a) for a in (sys.argv[2:6] or [500, 4, 5, 30]))
+    rng = random.Random(42)
+    for c in range(commits):
+        sha = "%040x" % rng.getrandbits(160)
+        day, hour = divmod(c, 24)
+        commit_time = "2026-%02d-%02dT%02d:00:00Z" % (1 + day // 28, 1 + day % 28, hour)
+        for k in range(configs):
+            ranks = 2 ** k
+            for r in range(reps):
+                run_id = "c%04d-r%d-k%d" % (c, r, k)
+                document = {
+                    "schema": "tally.run/1", "tally_version": "0.1.0",
+                    "run": {"id": run_id, "experiment": "strong-scaling", "label": "%d ranks" % ranks,
+                            "start_time": commit_time, "end_time": commit_time, "command_line": ["./app"],
+                            "scaling": "strong"},
+                    "source": {"commit": sha, "branch": "main", "commit_time": commit_time, "is_merge_request": False},
+                    "resources": {"nodes": max(1, ranks // 4), "ranks": ranks, "threads_per_rank": 1, "gpus": 0,
+                                  "hosts": ["node%d" % n for n in range(max(1, ranks // 4))]},
+                    "environment": {"cpu_model": "synthetic", "mpi_library": "Open MPI", "mpi_version": "4.1.4",
+                                    "compiler": "gcc", "counters_available": True, "clock": "tsc"},
+                    "regions": [{"name": "Global" if g == 0 else "region_%02d" % g, "visits": ranks,
+                                 "raw": region_raw(ranks, rng, 1e9 / ranks), "metrics": {}} for g in range(regions)],
+                }
+                path = os.path.join(folder, "%04d" % c, run_id + ".json")
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                with open(path, "w") as out:
+                    json.dump(document, out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+// The site's files: pages rendered from templates, the stylesheet, a small marker per branch
+// folder (its real name), and the top-level branch index rebuilt from those markers.
+#include "site/site_builder.hpp"
+
+#include "site/index_page.hpp"
+#include "site/page_data.hpp"
+#include "site/region_page.hpp"
+#include "site/run_page.hpp"
+#include "site/site_output.hpp"
+#include "site/site_paths.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace tally::pages {
+namespace {
+
+namespace fs = std::filesystem;
+constexpr const char* branch_marker = "tally-branch.json";
+
+void write_branch_index(const fs::path& output, const Templates& templates) {
+  TemplateList branches;
+  std::vector<fs::path> folders;
+  for (const auto& entry : fs::directory_iterator(output)) {
+    if (entry.is_directory() && fs::exists(entry.path() / branch_marker)) folders.push_back(entry.path());
+  }
+  std::sort(folders.begin(), folders.end());
+  for (const fs::path& folder : folders) {
+    nlohmann::json marker = nlohmann::json::parse(read_text_file(folder / branch_marker), nullptr, false);
+    if (!marker.is_object()) continue;
+    TemplateData item;
+    item.set("name", marker.value("branch", folder.filename().string()));
+    item.set("link", folder.filename().string() + "/index.html");
+    item.set("updated", marker.value("updated", ""));
+    branches.push_back(item);
+  }
+  TemplateData data;
+  data.set("title", "Branches");
+  data.set("root", "");
+  data.set("branches", branches);
+  write_site_file(output / "index.html", templates.render("branches", data));
+  write_site_file(output / "style.css", read_text_file(templates.folder() / "style.css"));
+}
+
+} // namespace
+
+fs::path build_site(const SiteRequest& request, const Templates& templates, const RunSet& runs, const CommitAxis& axis,
+                    const std::vector<Experiment>& experiments) {
+  const fs::path folder = request.output / path_slug(request.branch);
+  write_site_file(folder / "style.css", read_text_file(templates.folder() / "style.css"));
+  write_site_file(folder / "index.html",
+                  templates.render("index", index_page_data(experiments, runs, axis, request.branch)));
+  for (const Experiment& experiment : experiments) {
+    for (const std::string& region : experiment.regions) {
+      write_site_file(folder / region_page_path(experiment.name, region),
+                      templates.render("region", region_page_data(experiment, region, axis, request.branch)));
+    }
+  }
+  for (const LoadedRun& run : runs.runs) {
+    if (!axis.position(run.document)) continue;
+    write_site_file(folder / run_page_path(run.document), templates.render("run", run_page_data(run, request.branch)));
+  }
+  const std::string newest = axis.commits.empty() ? "" : axis.commits.back().time;
+  write_site_file(folder / branch_marker, nlohmann::json{{"branch", request.branch}, {"updated", newest}}.dump(
+                                              -1, ' ', false, nlohmann::json::error_handler_t::replace) +
+                                              "\n");
+  write_branch_index(request.output, templates);
+  return folder / "index.html";
+}
+
+} // namespace tally::pages

@@ -1,0 +1,36 @@
+// The site's mustache templates (kainjow mustache), read from the templates folder. Every value
+// reaches HTML through {{ }} (escaped); only the generator's own SVG uses {{{ }}}.
+#pragma once
+
+#include <kainjow/mustache.hpp>
+
+#include <filesystem>
+#include <map>
+#include <string>
+
+namespace tally::pages {
+
+using TemplateData = kainjow::mustache::data;
+using TemplateList = kainjow::mustache::list;
+
+class Templates {
+public:
+  /// Reads every *.mustache file of `folder`. Throws std::runtime_error naming a missing or
+  /// malformed template.
+  explicit Templates(const std::filesystem::path& folder);
+
+  /// Renders template `name` (file name without .mustache) with `data`; the partials "header"
+  /// and "footer" are available to every template.
+  std::string render(const std::string& name, TemplateData data) const;
+
+  const std::filesystem::path& folder() const { return folder_; }
+
+private:
+  std::filesystem::path folder_;
+  std::map<std::string, std::string> sources_;
+};
+
+/// The templates folder: the option if given, else next to an installed tally, else the source tree.
+std::filesystem::path default_templates_folder();
+
+} // namespace tally::pages

@@ -1,0 +1,104 @@
+// libtally_cupti.so: CUPTI's activity API driven for the profiler. CUPTI asks for buffers,
+// fills them on the device's behalf and hands them back on its own thread; each record is
+// converted and passed to the sink that libtally.so registered.
+#include "cuda/cupti_records.hpp"
+#include "cuda/cupti_sink.hpp"
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace {
+
+using tally::profiler::cuda::DeviceActivity;
+
+// 1 MiB buffers: about 4000 kernel records each. CUPTI asks for more when it needs them.
+constexpr std::size_t buffer_bytes = std::size_t{1} << 20;
+constexpr std::size_t buffer_alignment = 8;
+constexpr std::size_t batch_size = 256;
+
+// Written once by tally_cupti_start before CUPTI is enabled, read by CUPTI's threads.
+TallyCuptiSink sink{};
+std::atomic<bool> running{false};
+std::atomic<std::uint64_t> dropped{0};
+
+std::uint64_t CUPTIAPI timestamp() { return sink.now_ns(); }
+
+void CUPTIAPI on_buffer_requested(std::uint8_t** buffer, std::size_t* size, std::size_t* max_records) {
+  *buffer = static_cast<std::uint8_t*>(std::aligned_alloc(buffer_alignment, buffer_bytes));
+  *size = *buffer ? buffer_bytes : 0;
+  *max_records = 0; // as many as fit
+}
+
+void CUPTIAPI on_buffer_completed(CUcontext context, std::uint32_t stream, std::uint8_t* buffer, std::size_t,
+                                  std::size_t valid_size) {
+  if (running.load(std::memory_order_acquire)) {
+    DeviceActivity batch[batch_size];
+    std::size_t count = 0;
+    CUpti_Activity* record = nullptr;
+    while (cuptiActivityGetNextRecord(buffer, valid_size, &record) == CUPTI_SUCCESS) {
+      if (const auto activity = tally::profiler::cuda::to_device_activity(*record)) {
+        batch[count++] = *activity;
+        if (count == batch_size) {
+          sink.on_records(sink.context, batch, count);
+          count = 0;
+        }
+      } else if (const auto identity = tally::profiler::cuda::to_device_identity(*record)) {
+        sink.on_device(sink.context, identity->first, identity->second.data());
+      }
+    }
+    if (count > 0) sink.on_records(sink.context, batch, count);
+  }
+  std::size_t lost = 0;
+  if (cuptiActivityGetNumDroppedRecords(context, stream, &lost) == CUPTI_SUCCESS) dropped += lost;
+  std::free(buffer);
+}
+
+int fail(char* error, std::size_t error_size, const char* call, CUptiResult status) {
+  const char* reason = nullptr;
+  if (cuptiGetResultString(status, &reason) != CUPTI_SUCCESS || !reason) reason = "unknown error";
+  if (error && error_size > 0) std::snprintf(error, error_size, "%s: %s", call, reason);
+  return -1;
+}
+
+} // namespace
+
+extern "C" {
+
+int tally_cupti_start(const TallyCuptiSink* new_sink, char* error, std::size_t error_size) {
+  if (!new_sink || !new_sink->on_records || !new_sink->on_device || !new_sink->now_ns) {
+    if (error && error_size > 0) std::snprintf(error, error_size, "tally_cupti_start: incomplete sink");
+    return -1;
+  }
+  sink = *new_sink;
+  // The clock first: records made before it would carry CUPTI's own clock.
+  if (const auto status = cuptiActivityRegisterTimestampCallback(timestamp); status != CUPTI_SUCCESS) {
+    return fail(error, error_size, "cuptiActivityRegisterTimestampCallback", status);
+  }
+  if (const auto status = cuptiActivityRegisterCallbacks(on_buffer_requested, on_buffer_completed);
+      status != CUPTI_SUCCESS) {
+    return fail(error, error_size, "cuptiActivityRegisterCallbacks", status);
+  }
+  running.store(true, std::memory_order_release);
+  for (const CUpti_ActivityKind kind : tally::profiler::cuda::cupti_kinds) {
+    if (const auto status = cuptiActivityEnable(kind); status != CUPTI_SUCCESS) {
+      running.store(false, std::memory_order_release);
+      return fail(error, error_size, "cuptiActivityEnable", status);
+    }
+  }
+  return 0;
+}
+
+void tally_cupti_flush(int forced) { cuptiActivityFlushAll(forced ? CUPTI_ACTIVITY_FLAG_FLUSH_FORCED : 0); }
+
+void tally_cupti_stop() {
+  if (!running.load(std::memory_order_acquire)) return;
+  cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+  for (const CUpti_ActivityKind kind : tally::profiler::cuda::cupti_kinds)
+    cuptiActivityDisable(kind);
+  running.store(false, std::memory_order_release);
+}
+
+std::uint64_t tally_cupti_dropped_records() { return dropped.load(); }
+}

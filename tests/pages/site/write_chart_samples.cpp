@@ -1,0 +1,25 @@
+// Writes sample evolution charts into a folder, for the XML well-formedness check in python3.
+#include "chart_samples.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::cerr << "usage: write_chart_samples <folder>\n";
+    return 2;
+  }
+  using namespace tally::pages::samples;
+  const std::string folder = argv[1];
+  std::filesystem::create_directories(folder);
+  const auto write = [&](const std::string& name, const SampleChart& chart) {
+    std::ofstream(folder + "/" + name + ".svg") << render(chart);
+  };
+  write("hostile", hostile_chart());
+  write("long_history", long_history_chart());
+  write("many_configurations", many_configurations_chart());
+  write("gaps_and_long_labels", gaps_and_long_labels_chart());
+  write("empty", SampleChart{});
+  return std::ifstream(folder + "/empty.svg") ? 0 : 1;
+}
