@@ -25,7 +25,8 @@ CommitAxis order_by_document_time(const RunSet& runs) {
   for (const LoadedRun& run : runs.runs) {
     const std::string commit = commit_of(run.document);
     auto [entry, inserted] = seen.try_emplace(commit, Seen{"", run.document.run.start_time});
-    if (run.document.source && run.document.source->commit_time) entry->second.commit_time = *run.document.source->commit_time;
+    if (run.document.source && run.document.source->commit_time)
+      entry->second.commit_time = *run.document.source->commit_time;
     entry->second.first_start = std::min(entry->second.first_start, run.document.run.start_time);
   }
   std::vector<std::pair<std::string, Seen>> ordered(seen.begin(), seen.end());
@@ -38,7 +39,8 @@ CommitAxis order_by_document_time(const RunSet& runs) {
   CommitAxis out;
   for (const auto& [commit, when] : ordered) {
     out.index[commit] = out.commits.size();
-    out.commits.push_back(CommitEntry{commit, commit.empty() ? "local" : commit.substr(0, 7), "", "", when.commit_time});
+    out.commits.push_back(
+        CommitEntry{commit, commit.empty() ? "local" : commit.substr(0, 7), "", "", when.commit_time});
   }
   return out;
 }

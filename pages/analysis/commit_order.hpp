@@ -16,7 +16,7 @@ struct CommitEntry {
   std::string short_sha; ///< 7 characters, or "local"
   std::string title;     ///< from git, when known
   std::string author;
-  std::string time;      ///< UTC ISO 8601, when known
+  std::string time; ///< UTC ISO 8601, when known
 };
 
 struct CommitAxis {

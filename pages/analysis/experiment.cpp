@@ -15,7 +15,8 @@ const Repetitions* Experiment::repetitions(std::size_t commit, std::size_t confi
 
 std::vector<std::size_t> Experiment::commits() const {
   std::vector<std::size_t> out;
-  for (const auto& [commit, row] : cells) out.push_back(commit);
+  for (const auto& [commit, row] : cells)
+    out.push_back(commit);
   return out;
 }
 
@@ -34,7 +35,8 @@ std::vector<Experiment> group_experiments(const RunSet& runs, const CommitAxis& 
     std::optional<model::Scaling> declared;
     for (const LoadedRun* run : members) {
       configurations.insert(configuration_of(run->document));
-      for (const model::Region& region : run->document.regions) regions.insert(region.name);
+      for (const model::Region& region : run->document.regions)
+        regions.insert(region.name);
       if (run->document.run.scaling) declared = run->document.run.scaling;
     }
     experiment.configurations.assign(configurations.begin(), configurations.end());

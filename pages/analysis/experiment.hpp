@@ -19,9 +19,9 @@ using Repetitions = std::vector<const LoadedRun*>;
 struct Experiment {
   std::string name;
   model::Scaling scaling = model::Scaling::strong;
-  std::string scaling_source;                 ///< "option", "documents" or "default"
-  std::vector<Configuration> configurations;  ///< increasing resources
-  std::vector<std::string> regions;           ///< union over runs, Global first
+  std::string scaling_source;                                      ///< "option", "documents" or "default"
+  std::vector<Configuration> configurations;                       ///< increasing resources
+  std::vector<std::string> regions;                                ///< union over runs, Global first
   std::map<std::size_t, std::map<std::size_t, Repetitions>> cells; ///< commit position -> configuration index -> runs
 
   const Repetitions* repetitions(std::size_t commit, std::size_t configuration) const;

@@ -20,19 +20,23 @@ std::variant<CommitAxis, std::string> order_by_git_history(const RunSet& runs, c
   bool without_commit = false;
   for (const LoadedRun& run : runs.runs) {
     const std::string commit = commit_of(run.document);
-    if (commit.empty()) without_commit = true;
-    else with_runs.insert(commit);
+    if (commit.empty())
+      without_commit = true;
+    else
+      with_runs.insert(commit);
   }
   const CommitOrder placed = order_commits(std::get<History>(history).commits, with_runs);
 
   CommitAxis axis;
   for (const OrderedCommit& ordered : placed.on_branch) {
-    for (const std::string& id : ordered.run_commits) axis.index[id] = axis.commits.size();
+    for (const std::string& id : ordered.run_commits)
+      axis.index[id] = axis.commits.size();
     const CommitInfo& commit = ordered.commit;
     axis.commits.push_back(CommitEntry{commit.sha, commit.short_sha, commit.title, commit.author, commit.time_utc});
   }
   for (const auto* list : {&placed.not_on_branch, &placed.ambiguous}) {
-    for (const std::string& id : *list) axis.off_branch.push_back(CommitEntry{id, id.substr(0, 7), "", "", ""});
+    for (const std::string& id : *list)
+      axis.off_branch.push_back(CommitEntry{id, id.substr(0, 7), "", "", ""});
   }
   if (without_commit) axis.off_branch.push_back(CommitEntry{"", "local", "runs without a commit", "", ""});
   return axis;

@@ -16,6 +16,7 @@ struct MetricSeries {
   std::vector<SeriesPoint> points; ///< oldest first, only commits with a value
 };
 
-std::vector<MetricSeries> metric_series(const Experiment& experiment, const std::string& region, model::MetricId metric);
+std::vector<MetricSeries> metric_series(const Experiment& experiment, const std::string& region,
+                                        model::MetricId metric);
 
 } // namespace tally::pages

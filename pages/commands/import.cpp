@@ -52,8 +52,9 @@ std::variant<model::RunDocument, Lines> convert(const fs::path& path, const Talp
   }
   if (!is_talp_document(value)) {
     const bool tally = value.is_object() && value.contains("schema");
-    return Lines{file + ": /: " + (tally ? "already a tally run document; nothing to import"
-                                         : "not a DLB TALP document (it has no dlbVersion)")};
+    return Lines{
+        file + ": /: " +
+        (tally ? "already a tally run document; nothing to import" : "not a DLB TALP document (it has no dlbVersion)")};
   }
   model::ReadResult result = import_talp(value, file, options);
   if (const auto* problems = std::get_if<model::Problems>(&result)) return lines_of(*problems);
@@ -121,7 +122,8 @@ int run_import(const ImportOptions& options) {
 
 void add_import_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<ImportOptions>();
-  CLI::App* command = app.add_subcommand("import", "Convert DLB TALP JSON files (DLB 3.4 to 3.7) to tally run documents");
+  CLI::App* command =
+      app.add_subcommand("import", "Convert DLB TALP JSON files (DLB 3.4 to 3.7) to tally run documents");
   command->add_option("paths", options->paths, "TALP files, or folders searched for *.json at any depth")->required();
   command->add_option("--experiment", options->experiment, "Experiment of the imported runs")->capture_default_str();
   command->add_option("--output", options->output, "Folder the run documents are written to; created if missing")

@@ -42,7 +42,8 @@ std::string branch_of_runs(const RunSet& runs) {
 int run_pages(PagesOptions options) {
   const RunSet runs = load_runs(options.inputs, options.jobs);
   for (const InvalidDocument& document : runs.invalid) {
-    for (const std::string& problem : document.problems) std::cerr << "tally pages: " << problem << '\n';
+    for (const std::string& problem : document.problems)
+      std::cerr << "tally pages: " << problem << '\n';
   }
   if (options.strict && !runs.invalid.empty()) {
     std::cerr << "tally pages: " << runs.invalid.size() << " invalid document(s) and --strict: no site written\n";
@@ -66,7 +67,8 @@ int run_pages(PagesOptions options) {
   try {
     const Templates templates(options.templates.empty() ? default_templates_folder()
                                                         : std::filesystem::path(options.templates));
-    const auto index = build_site(SiteRequest{options.output, options.branch}, templates, runs, axis, experiments);
+    const auto index =
+        build_site(SiteRequest{options.output, options.branch, options.jobs}, templates, runs, axis, experiments);
     std::cerr << "tally pages: " << runs.runs.size() << " runs, " << axis.commits.size() << " commits, "
               << experiments.size() << " experiments; site written to " << index.string() << '\n';
   } catch (const std::exception& error) {
@@ -91,7 +93,7 @@ void add_pages_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"strong", "weak"}));
   command->add_option("--templates", options->templates, "Folder of the site's templates");
   command->add_flag("--strict", options->strict, "Fail (exit 1) when any document is invalid");
-  command->add_option("--jobs", options->jobs, "Threads reading documents")->capture_default_str();
+  command->add_option("--jobs", options->jobs, "Threads reading documents and writing pages")->capture_default_str();
   command->callback([options, &exit_code] { exit_code = run_pages(*options); });
 }
 

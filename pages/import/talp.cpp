@@ -145,9 +145,10 @@ model::ReadResult import_talp(const nlohmann::json& document, const std::string&
     }
     const std::vector<ProcessRecord> processes = read_process_records(*records, at, node_of_pid, reader);
     apply_process_records(processes, summary);
+    if (&summary != &summaries.front()) continue;
+    // The hosts of the whole run are those of its first region, Global, in rank order.
     for (const ProcessRecord& process : processes) {
-      const bool first_region = &summary == &summaries.front();
-      if (first_region && !process.host.empty() && std::find(hosts.begin(), hosts.end(), process.host) == hosts.end()) {
+      if (!process.host.empty() && std::find(hosts.begin(), hosts.end(), process.host) == hosts.end()) {
         hosts.push_back(process.host);
       }
     }

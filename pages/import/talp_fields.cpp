@@ -61,8 +61,7 @@ const Json* FieldReader::array(const Json& parent, const Pointer& at, std::strin
   return value;
 }
 
-std::optional<std::string> FieldReader::text(const Json& parent, const Pointer& at, std::string_view key,
-                                             Need need) {
+std::optional<std::string> FieldReader::text(const Json& parent, const Pointer& at, std::string_view key, Need need) {
   const Json* value = member(parent, at, key, need);
   if (!value) return std::nullopt;
   if (!value->is_string()) {

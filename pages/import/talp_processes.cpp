@@ -57,8 +57,8 @@ std::vector<ProcessRecord> read_process_records(const Json& records, const Point
     process.mpi_ns = reader.count(record, here, "mpiTime", required).value_or(0) +
                      reader.count(record, here, "mpiWorkerIdleTime", optional).value_or(0);
     process.offload_ns = reader.count(record, here, "gpuRuntimeTime", optional).value_or(0);
-    const char* serialization = record.contains("ompOutsideParallelTime") ? "ompOutsideParallelTime"
-                                                                           : "ompSerializationTime";
+    const char* serialization =
+        record.contains("ompOutsideParallelTime") ? "ompOutsideParallelTime" : "ompSerializationTime";
     process.openmp_waiting_ns = reader.count(record, here, "ompLoadImbalanceTime", optional).value_or(0) +
                                 reader.count(record, here, "ompSchedulingTime", optional).value_or(0) +
                                 reader.count(record, here, serialization, optional).value_or(0);

@@ -88,7 +88,8 @@ std::optional<model::SourceInfo> read_metadata(const Json& document, FieldReader
   if (metadata->contains("gitTimestamp") && !(*metadata)["gitTimestamp"].is_null()) {
     if (const auto text = reader.text(*metadata, at, "gitTimestamp", Need::required)) {
       commit_time = timestamp_as_utc(*text);
-      if (!commit_time) reader.fail(at / "gitTimestamp", "expected a time like 2024-09-02T14:11:24, got \"" + *text + "\"");
+      if (!commit_time)
+        reader.fail(at / "gitTimestamp", "expected a time like 2024-09-02T14:11:24, got \"" + *text + "\"");
     }
   }
   if (!commit || is_placeholder(*commit)) return std::nullopt;

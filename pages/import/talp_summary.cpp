@@ -22,8 +22,8 @@ std::uint64_t outside_mpi_total(const model::RegionRaw& raw) {
 
 /// What the summary says about the busiest process and node, in nanoseconds per process.
 struct Estimates {
-  double outside_mpi_max = 0;   ///< max_i C_i
-  double busiest_node_avg = 0;  ///< the largest average C_i of the processes of one node
+  double outside_mpi_max = 0;  ///< max_i C_i
+  double busiest_node_avg = 0; ///< the largest average C_i of the processes of one node
 };
 
 /// Stores the estimates, kept inside the bounds every real run respects: avg C <= max C and
@@ -39,10 +39,9 @@ void store_estimates(model::RegionRaw& raw, const Estimates& estimates) {
   const double processes = static_cast<double>(raw.processes);
   const auto per_node = std::clamp<std::uint64_t>(
       static_cast<std::uint64_t>(std::llround(processes / static_cast<double>(raw.nodes))), 1, raw.processes);
-  const double average = static_cast<double>(outside_mpi_total(raw)) /
-                         (static_cast<double>(raw.threads_per_process) * processes);
-  const double busiest =
-      std::clamp(estimates.busiest_node_avg, average, static_cast<double>(raw.outside_mpi_max_ns));
+  const double average =
+      static_cast<double>(outside_mpi_total(raw)) / (static_cast<double>(raw.threads_per_process) * processes);
+  const double busiest = std::clamp(estimates.busiest_node_avg, average, static_cast<double>(raw.outside_mpi_max_ns));
   raw.busiest_node_outside_mpi_ns =
       std::min(ceil_ns(busiest * static_cast<double>(per_node)), raw.outside_mpi_max_ns * per_node);
   raw.busiest_node_processes = per_node;
@@ -168,7 +167,8 @@ std::uint64_t outside_mpi_sum(const model::RegionRaw& raw) {
 }
 
 std::uint64_t outside_mpi_floor(const model::RegionRaw& raw) {
-  const std::uint64_t cpus = std::max<std::uint64_t>(raw.threads_per_process, 1) * std::max<std::uint64_t>(raw.processes, 1);
+  const std::uint64_t cpus =
+      std::max<std::uint64_t>(raw.threads_per_process, 1) * std::max<std::uint64_t>(raw.processes, 1);
   return (outside_mpi_total(raw) + cpus - 1) / cpus;
 }
 

@@ -1,16 +1,15 @@
-// Parallel loading: one task per file, claimed through an atomic index; results land in slots
-// of a vector so that the output order does not depend on thread timing.
+// Parallel loading: one task per file; results land in slots of a vector so that the output
+// order does not depend on thread timing.
 #include "ingest/run_loader.hpp"
 
+#include "common/parallel_for.hpp"
 #include "import/talp.hpp"
 #include "ingest/document_paths.hpp"
 
 #include "tally/model/document_io.hpp"
 
-#include <atomic>
 #include <fstream>
 #include <sstream>
-#include <thread>
 #include <variant>
 
 namespace tally::pages {
@@ -20,7 +19,8 @@ using Outcome = std::variant<LoadedRun, InvalidDocument>;
 
 InvalidDocument invalid(const std::string& file, const model::Problems& problems) {
   InvalidDocument out{file, {}};
-  for (const model::Problem& problem : problems) out.problems.push_back(model::to_string(problem));
+  for (const model::Problem& problem : problems)
+    out.problems.push_back(model::to_string(problem));
   return out;
 }
 
@@ -48,17 +48,11 @@ Outcome load_one(const std::filesystem::path& path) {
 RunSet load_runs(const std::vector<std::string>& inputs, unsigned threads) {
   const DocumentPaths paths = expand_document_paths(inputs);
   std::vector<Outcome> outcomes(paths.files.size());
-  std::atomic<std::size_t> next{0};
-  auto work = [&] {
-    for (std::size_t i = next++; i < paths.files.size(); i = next++) outcomes[i] = load_one(paths.files[i]);
-  };
-  std::vector<std::jthread> pool;
-  for (unsigned t = 1; t < std::max(threads, 1u); ++t) pool.emplace_back(work);
-  work();
-  pool.clear();
+  parallel_for(paths.files.size(), threads, [&](std::size_t i) { outcomes[i] = load_one(paths.files[i]); });
 
   RunSet out;
-  for (const std::string& problem : paths.problems) out.invalid.push_back({problem, {problem}});
+  for (const std::string& problem : paths.problems)
+    out.invalid.push_back({problem, {problem}});
   for (Outcome& outcome : outcomes) {
     if (auto* run = std::get_if<LoadedRun>(&outcome)) {
       out.runs.push_back(std::move(*run));

@@ -16,12 +16,16 @@ namespace {
 
 // The metrics charted along the commits: the main efficiencies and what explains time. The table
 // has the whole tree; charting all of it would make pages of many megabytes for long histories.
-constexpr model::MetricId charted_metrics[] = {
-    model::MetricId::global_efficiency,          model::MetricId::parallel_efficiency,
-    model::MetricId::mpi_load_balance,           model::MetricId::mpi_communication_efficiency,
-    model::MetricId::omp_parallel_efficiency,    model::MetricId::device_offload_efficiency,
-    model::MetricId::device_parallel_efficiency, model::MetricId::computation_scalability,
-    model::MetricId::useful_ipc,                 model::MetricId::elapsed_ns};
+constexpr model::MetricId charted_metrics[] = {model::MetricId::global_efficiency,
+                                               model::MetricId::parallel_efficiency,
+                                               model::MetricId::mpi_load_balance,
+                                               model::MetricId::mpi_communication_efficiency,
+                                               model::MetricId::omp_parallel_efficiency,
+                                               model::MetricId::device_offload_efficiency,
+                                               model::MetricId::device_parallel_efficiency,
+                                               model::MetricId::computation_scalability,
+                                               model::MetricId::useful_ipc,
+                                               model::MetricId::elapsed_ns};
 
 TemplateData table_data(const Experiment& experiment, const ScalingTable& table) {
   TemplateList columns;

@@ -2,6 +2,7 @@
 // folder (its real name), and the top-level branch index rebuilt from those markers.
 #include "site/site_builder.hpp"
 
+#include "common/parallel_for.hpp"
 #include "site/index_page.hpp"
 #include "site/page_data.hpp"
 #include "site/region_page.hpp"
@@ -51,16 +52,22 @@ fs::path build_site(const SiteRequest& request, const Templates& templates, cons
   write_site_file(folder / "style.css", read_text_file(templates.folder() / "style.css"));
   write_site_file(folder / "index.html",
                   templates.render("index", index_page_data(experiments, runs, axis, request.branch)));
+  // Region and run pages are independent of each other: rendered on all threads.
+  std::vector<std::pair<const Experiment*, const std::string*>> regions;
   for (const Experiment& experiment : experiments) {
-    for (const std::string& region : experiment.regions) {
-      write_site_file(folder / region_page_path(experiment.name, region),
-                      templates.render("region", region_page_data(experiment, region, axis, request.branch)));
-    }
+    for (const std::string& region : experiment.regions)
+      regions.emplace_back(&experiment, &region);
   }
-  for (const LoadedRun& run : runs.runs) {
-    if (!axis.position(run.document)) continue;
+  parallel_for(regions.size(), request.threads, [&](std::size_t i) {
+    const auto [experiment, region] = regions[i];
+    write_site_file(folder / region_page_path(experiment->name, *region),
+                    templates.render("region", region_page_data(*experiment, *region, axis, request.branch)));
+  });
+  parallel_for(runs.runs.size(), request.threads, [&](std::size_t i) {
+    const LoadedRun& run = runs.runs[i];
+    if (!axis.position(run.document)) return;
     write_site_file(folder / run_page_path(run.document), templates.render("run", run_page_data(run, request.branch)));
-  }
+  });
   const std::string newest = axis.commits.empty() ? "" : axis.commits.back().time;
   write_site_file(folder / branch_marker, nlohmann::json{{"branch", request.branch}, {"updated", newest}}.dump(
                                               -1, ' ', false, nlohmann::json::error_handler_t::replace) +

@@ -11,7 +11,8 @@ namespace tally::pages {
 
 struct SiteRequest {
   std::filesystem::path output;
-  std::string branch; ///< as the user named it; its folder is a slug of it
+  std::string branch;   ///< as the user named it; its folder is a slug of it
+  unsigned threads = 1; ///< pages rendered at once
 };
 
 /// Returns the branch's index page. Throws std::runtime_error naming a file that cannot be written.

@@ -27,8 +27,12 @@ inline LoadedRun make_run(const RunShape& shape, std::uint64_t elapsed_ns, std::
   model::RunDocument& d = run.document;
   d.tally_version = "test";
   d.run = {shape.experiment + "-" + shape.commit + "-" + std::to_string(shape.ranks) + "-" + std::to_string(elapsed_ns),
-           shape.experiment, std::to_string(shape.ranks) + " ranks", "2026-01-01T00:00:00Z",
-           "2026-01-01T00:01:00Z", {"app"}, shape.scaling};
+           shape.experiment,
+           std::to_string(shape.ranks) + " ranks",
+           "2026-01-01T00:00:00Z",
+           "2026-01-01T00:01:00Z",
+           {"app"},
+           shape.scaling};
   d.source = model::SourceInfo{shape.commit, "main", shape.commit_time, false, std::nullopt, std::nullopt};
   d.resources = {shape.nodes, shape.ranks, 1, 0, {"host"}};
   d.environment = {"cpu", "Open MPI", "4.1.4", "gcc", counters.has_value(), "tsc"};

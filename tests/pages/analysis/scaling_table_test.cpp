@@ -7,9 +7,9 @@
 namespace tally::pages {
 namespace {
 
+using model::MetricId;
 using testing::make_run;
 using testing::RunShape;
-using model::MetricId;
 
 double value_of(const ScalingColumn& column, MetricId metric) {
   const auto& summary = column.metrics[static_cast<std::size_t>(metric)];

@@ -25,7 +25,8 @@ TEST(TalpFixtures, every_region_keeps_talps_raw_times_and_counts) {
       EXPECT_EQ(raw.nodes, summary["numNodes"].get<std::uint64_t>());
       EXPECT_EQ(raw.elapsed_ns, summary["elapsedTime"].get<std::uint64_t>());
       EXPECT_EQ(raw.useful_ns, summary["usefulTime"].get<std::uint64_t>());
-      EXPECT_EQ(raw.mpi_ns, summary["mpiTime"].get<std::uint64_t>() + summary["mpiWorkerIdleTime"].get<std::uint64_t>());
+      EXPECT_EQ(raw.mpi_ns,
+                summary["mpiTime"].get<std::uint64_t>() + summary["mpiWorkerIdleTime"].get<std::uint64_t>());
       EXPECT_FALSE(raw.offload_ns) << "no GPUs: offload is not measured";
       EXPECT_FALSE(raw.counters) << "cycles and instructions are 0: no counters";
       EXPECT_FALSE(raw.device);
@@ -41,7 +42,8 @@ TEST(TalpFixtures, every_region_keeps_talps_raw_times_and_counts) {
 }
 
 TEST(TalpFixtures, run_information_comes_from_the_file_and_its_name) {
-  const model::RunDocument document = import_ok(load_json(fixtures + "/talp_mpi2_global.json"), "runs/talp_mpi2_global.json");
+  const model::RunDocument document =
+      import_ok(load_json(fixtures + "/talp_mpi2_global.json"), "runs/talp_mpi2_global.json");
   EXPECT_EQ(document.run.experiment, "talp");
   EXPECT_EQ(document.run.label, "2 ranks");
   // TALP's timestamp has no zone; it is taken as UTC. It is written at the end of the run.
@@ -56,8 +58,8 @@ TEST(TalpFixtures, run_information_comes_from_the_file_and_its_name) {
 }
 
 TEST(TalpFixtures, experiment_option_names_the_experiment) {
-  const model::ReadResult result = import_talp(load_json(fixtures + "/talp_mpi2_global.json"), "talp.json",
-                                               TalpImportOptions{"strong-scaling"});
+  const model::ReadResult result =
+      import_talp(load_json(fixtures + "/talp_mpi2_global.json"), "talp.json", TalpImportOptions{"strong-scaling"});
   ASSERT_TRUE(std::holds_alternative<model::RunDocument>(result));
   EXPECT_EQ(std::get<model::RunDocument>(result).run.experiment, "strong-scaling");
 }
@@ -66,11 +68,12 @@ TEST(TalpFixtures, mpi_only_global_metrics_agree_with_talps_to_two_decimals) {
   for (const char* name : {"talp_mpi2_global.json", "talp_mpi2_regions_pop_process_node.json"}) {
     SCOPED_TRACE(name);
     const nlohmann::json talp = load_json(fixtures + "/" + name);
-    const model::Region& global = region(import_ok(talp), "Global");
+    const model::Region global = region(import_ok(talp), "Global");
     const nlohmann::json& rounded = talp["Application"]["Global"];
     EXPECT_NEAR(metric(global, parallel_efficiency), rounded["parallelEfficiency"].get<double>(), 0.01);
     EXPECT_NEAR(metric(global, mpi_parallel_efficiency), rounded["mpiParallelEfficiency"].get<double>(), 0.01);
-    EXPECT_NEAR(metric(global, mpi_communication_efficiency), rounded["mpiCommunicationEfficiency"].get<double>(), 0.01);
+    EXPECT_NEAR(metric(global, mpi_communication_efficiency), rounded["mpiCommunicationEfficiency"].get<double>(),
+                0.01);
     EXPECT_NEAR(metric(global, mpi_load_balance), rounded["mpiLoadBalance"].get<double>(), 0.01);
     EXPECT_NEAR(metric(global, mpi_load_balance_in), rounded["mpiLoadBalanceIn"].get<double>(), 0.01);
     EXPECT_NEAR(metric(global, mpi_load_balance_out), rounded["mpiLoadBalanceOut"].get<double>(), 0.01);
@@ -106,8 +109,8 @@ TEST(TalpFixtures, regions_follow_tallys_definitions_where_talps_differ) {
   EXPECT_NEAR(metric(compute, mpi_communication_efficiency), 1.0, 1e-9);
   const model::Region& comm = region(document, "comm");
   EXPECT_NEAR(metric(comm, parallel_efficiency), 46170.0 / (2 * 344705470.0), 1e-12); // TALP: 0.00
-  EXPECT_NEAR(metric(comm, mpi_load_balance), 46170.0 / 2 / 23780, 1e-9);              // TALP: 0.50
-  EXPECT_LT(metric(comm, mpi_communication_efficiency), 0.001);                         // TALP: 1.00
+  EXPECT_NEAR(metric(comm, mpi_load_balance), 46170.0 / 2 / 23780, 1e-9);             // TALP: 0.50
+  EXPECT_LT(metric(comm, mpi_communication_efficiency), 0.001);                       // TALP: 1.00
 }
 
 // 2 ranks x 2 threads on 2 CPUs. The thread states then add up to more than CPUs x elapsed, and

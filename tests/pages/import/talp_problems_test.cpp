@@ -117,7 +117,7 @@ TEST(TalpMetadata, wrong_types_in_metadata_are_problems) {
 TEST(TalpEstimates, estimated_maximum_is_never_below_the_average) {
   nlohmann::json talp = load_json(fixtures + "/talp_hybrid_mpi2_omp2_oversubscribed.json");
   talp.erase("Process");
-  const model::Region& global = region(import_ok(talp), "Global");
+  const model::Region global = region(import_ok(talp), "Global");
   EXPECT_EQ(global.raw.outside_mpi_max_ns, 624205358u); // ceil((U + L + S + Z) / 4)
   EXPECT_NEAR(metric(global, model::MetricId::mpi_load_balance), 1.0, 1e-8);
   EXPECT_LE(metric(global, model::MetricId::mpi_load_balance_in), 1.0);

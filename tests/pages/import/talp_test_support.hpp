@@ -14,7 +14,7 @@
 
 namespace tally::pages::test {
 
-inline const std::string fixtures = TALLY_TALP_FIXTURES;  // real DLB 3.7 files
+inline const std::string fixtures = TALLY_TALP_FIXTURES;     // real DLB 3.7 files
 inline const std::string test_files = TALLY_TALP_TEST_FILES; // files written for these tests
 
 inline nlohmann::json load_json(const std::string& path) {
@@ -27,7 +27,8 @@ inline nlohmann::json load_json(const std::string& path) {
 inline model::RunDocument import_ok(const nlohmann::json& talp, const std::string& file = "talp.json") {
   model::ReadResult result = import_talp(talp, file, TalpImportOptions{});
   if (const auto* problems = std::get_if<model::Problems>(&result)) {
-    for (const model::Problem& problem : *problems) ADD_FAILURE() << model::to_string(problem);
+    for (const model::Problem& problem : *problems)
+      ADD_FAILURE() << model::to_string(problem);
     return {};
   }
   return std::get<model::RunDocument>(std::move(result));
@@ -38,7 +39,8 @@ inline std::vector<std::string> import_problems(const nlohmann::json& talp, cons
   const model::ReadResult result = import_talp(talp, file, TalpImportOptions{});
   std::vector<std::string> out;
   if (const auto* problems = std::get_if<model::Problems>(&result)) {
-    for (const model::Problem& problem : *problems) out.push_back(model::to_string(problem));
+    for (const model::Problem& problem : *problems)
+      out.push_back(model::to_string(problem));
   } else {
     ADD_FAILURE() << "the import succeeded";
   }
@@ -63,7 +65,8 @@ inline double metric(const model::Region& region, model::MetricId id) {
 inline bool reads_back(const model::RunDocument& document) {
   const model::ReadResult result = model::parse_run_document(model::write_run_document(document), "imported.json");
   if (const auto* problems = std::get_if<model::Problems>(&result)) {
-    for (const model::Problem& problem : *problems) ADD_FAILURE() << model::to_string(problem);
+    for (const model::Problem& problem : *problems)
+      ADD_FAILURE() << model::to_string(problem);
     return false;
   }
   return std::get<model::RunDocument>(result) == document;

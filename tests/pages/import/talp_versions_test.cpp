@@ -65,7 +65,7 @@ TEST(TalpVersions, dlb_3_5_hybrid_run_on_two_nodes_is_exact_with_process_records
 TEST(TalpVersions, dlb_3_5_summary_alone_estimates_the_busiest_process_and_node) {
   nlohmann::json talp = load_json(test_files + "/dlb_3_5_hybrid_two_nodes.json");
   talp.erase("Process");
-  const model::Region& global = region(import_ok(talp), "Global");
+  const model::Region global = region(import_ok(talp), "Global");
   EXPECT_EQ(global.raw.outside_mpi_max_ns, 885 * ms);
   EXPECT_EQ(global.raw.busiest_node_outside_mpi_ns, 2 * 860 * ms); // (725 + 135) x 2 processes per node
   EXPECT_EQ(global.raw.busiest_node_processes, 2u);

@@ -30,8 +30,10 @@ protected:
 TEST_F(HostileSite, names_are_escaped_and_stay_inside_the_output_folder) {
   RunSet runs;
   runs.runs.push_back(make_run({.experiment = "../../escape\" onload=\"x", .commit = "c1", .region = script}, 100, 80));
-  runs.runs.push_back(make_run({.experiment = "../../escape\" onload=\"x", .commit = "c2",
-                                .commit_time = "2026-02-01T00:00:00Z", .region = script},
+  runs.runs.push_back(make_run({.experiment = "../../escape\" onload=\"x",
+                                .commit = "c2",
+                                .commit_time = "2026-02-01T00:00:00Z",
+                                .region = script},
                                100, 60));
   runs.runs[0].document.run.label = "'quoted' & <b>bold</b>";
   runs.invalid.push_back({"bad.json", {std::string("bad.json: /: ") + script}});

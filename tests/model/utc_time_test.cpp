@@ -1,0 +1,24 @@
+// Times with an offset, as CI systems and git write them, become UTC with a Z.
+#include "tally/model/utc_time.hpp"
+
+#include <gtest/gtest.h>
+
+namespace tally::model {
+namespace {
+
+TEST(UtcTime, offsets_are_applied_and_fractions_dropped) {
+  EXPECT_EQ(to_utc_iso8601("2026-11-22T00:52:09Z"), "2026-11-22T00:52:09Z");
+  EXPECT_EQ(to_utc_iso8601("2026-11-22T01:52:09+01:00"), "2026-11-22T00:52:09Z");
+  EXPECT_EQ(to_utc_iso8601("2026-11-21T19:52:09.250-0500"), "2026-11-22T00:52:09Z");
+  EXPECT_EQ(to_utc_iso8601("2026-01-01T00:30:00+01:00"), "2025-12-31T23:30:00Z") << "across a year";
+}
+
+TEST(UtcTime, text_that_is_not_a_time_is_refused) {
+  EXPECT_FALSE(to_utc_iso8601(""));
+  EXPECT_FALSE(to_utc_iso8601("2026-11-22"));
+  EXPECT_FALSE(to_utc_iso8601("2026-13-45T99:99:99Z"));
+  EXPECT_FALSE(to_utc_iso8601("2026-11-22T00:52:09"));
+}
+
+} // namespace
+} // namespace tally::model
