@@ -1,8 +1,8 @@
 // Reads a run document: version check and migration first, then every section, collecting all
 // problems rather than stopping at the first.
-#include "json_checker.hpp"
 #include "region_reader.hpp"
 #include "schema_version.hpp"
+#include "tally/model/json_checker.hpp"
 
 #include <fstream>
 #include <sstream>
@@ -122,10 +122,9 @@ ReadResult read_run_document(const nlohmann::json& value, const std::string& fil
   return out;
 }
 
-ReadResult parse_run_document(std::string_view text, const std::string& file) {
-  Json value;
+std::variant<nlohmann::json, Problems> parse_json(std::string_view text, const std::string& file) {
   try {
-    value = Json::parse(text);
+    return Json::parse(text);
   } catch (const Json::exception& error) { // parse errors, and numbers beyond any double
     // nlohmann's message starts with its own "[json.exception.parse_error.101] " tag.
     std::string what = error.what();
@@ -133,16 +132,27 @@ ReadResult parse_run_document(std::string_view text, const std::string& file) {
     if (tag_end != std::string::npos) what.erase(0, tag_end + 2);
     return Problems{Problem{file, "", "not valid JSON: " + what}};
   }
-  return read_run_document(value, file);
 }
 
-ReadResult load_run_document(const std::filesystem::path& path) {
+std::variant<nlohmann::json, Problems> load_json(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Problems{Problem{path.string(), "", "cannot open file"}};
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) return Problems{Problem{path.string(), "", "cannot read file"}};
-  return parse_run_document(text.str(), path.string());
+  return parse_json(text.str(), path.string());
+}
+
+ReadResult parse_run_document(std::string_view text, const std::string& file) {
+  auto value = parse_json(text, file);
+  if (auto* problems = std::get_if<Problems>(&value)) return std::move(*problems);
+  return read_run_document(std::get<nlohmann::json>(value), file);
+}
+
+ReadResult load_run_document(const std::filesystem::path& path) {
+  auto value = load_json(path);
+  if (auto* problems = std::get_if<Problems>(&value)) return std::move(*problems);
+  return read_run_document(std::get<nlohmann::json>(value), path.string());
 }
 
 } // namespace tally::model

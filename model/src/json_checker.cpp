@@ -1,12 +1,12 @@
 // Member access with problem collection for the document reader.
-#include "json_checker.hpp"
+#include "tally/model/json_checker.hpp"
 
 #include "tally/model/utc_time.hpp"
 
 #include <algorithm>
 #include <regex>
 
-namespace tally::model::detail {
+namespace tally::model {
 
 std::string describe_type(const Json& value) {
   switch (value.type()) {
@@ -113,4 +113,4 @@ void JsonChecker::reject_unknown(const Json& object, const Pointer& at, std::ini
   }
 }
 
-} // namespace tally::model::detail
+} // namespace tally::model

@@ -1,7 +1,7 @@
 // Reads the `regions` array of a run document.
 #pragma once
 
-#include "json_checker.hpp"
+#include "tally/model/json_checker.hpp"
 #include "tally/model/run_document.hpp"
 
 #include <vector>

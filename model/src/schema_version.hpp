@@ -1,7 +1,7 @@
 // The schema string of a run document ("tally.run/1") and the migrations from older versions.
 #pragma once
 
-#include "json_checker.hpp"
+#include "tally/model/json_checker.hpp"
 
 #include <optional>
 

@@ -9,10 +9,8 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
-#include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 #include <unistd.h>
 #include <variant>
 
@@ -39,17 +37,9 @@ Lines lines_of(const model::Problems& problems) {
 /// The document converted from one TALP file, or the problem lines that stop it.
 std::variant<model::RunDocument, Lines> convert(const fs::path& path, const TalpImportOptions& options) {
   const std::string file = path.string();
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Lines{file + ": /: cannot open file"};
-  std::stringstream text;
-  text << in.rdbuf();
-  nlohmann::json value;
-  try {
-    value = nlohmann::json::parse(text.str());
-  } catch (const nlohmann::json::exception&) {
-    // The model's reader words the parse error in the common format.
-    return lines_of(std::get<model::Problems>(model::parse_run_document(text.str(), file)));
-  }
+  const auto loaded = model::load_json(path);
+  if (const auto* problems = std::get_if<model::Problems>(&loaded)) return lines_of(*problems);
+  const nlohmann::json& value = std::get<nlohmann::json>(loaded);
   if (!is_talp_document(value)) {
     const bool tally = value.is_object() && value.contains("schema");
     return Lines{

@@ -20,7 +20,7 @@ namespace {
 using namespace talp;
 
 std::optional<Layout> layout_of(const Json& document, FieldReader& reader) {
-  const auto version = reader.text(document, Pointer(), "dlbVersion", Need::required);
+  const auto version = reader.string_member(document, Pointer(), "dlbVersion", Need::required);
   if (!version) return std::nullopt;
   int major = 0;
   int minor = 0;
@@ -48,7 +48,7 @@ std::vector<RegionSummary> read_summaries(const Json& document, Layout layout, F
                                    "--talp-summary=pop-metrics:pop-raw, and rounded efficiencies cannot be recomputed");
       return out;
     }
-    const Json* records = reader.array(document, root, "popRaw", Need::required);
+    const Json* records = reader.array_member(document, root, "popRaw", Need::required);
     for (std::size_t i = 0; records && i < records->size(); ++i) {
       if (auto summary = read_region_summary((*records)[i], root / "popRaw" / i, "", layout, reader)) {
         out.push_back(std::move(*summary));
@@ -58,7 +58,7 @@ std::vector<RegionSummary> read_summaries(const Json& document, Layout layout, F
     // Development builds of DLB 3.5, which talp-pages reads, called the section "popMetrics".
     const bool renamed = !document.contains("Application") && document.contains("popMetrics");
     const std::string key = renamed ? "popMetrics" : "Application";
-    if (const Json* records = reader.object(document, root, key, Need::required)) {
+    if (const Json* records = reader.object_member(document, root, key, Need::required)) {
       for (const auto& [name, record] : records->items()) {
         if (auto summary = read_region_summary(record, root / key / name, name, layout, reader)) {
           out.push_back(std::move(*summary));
@@ -102,7 +102,7 @@ model::Resources read_resources(const Json& document, const RegionSummary& globa
   const model::RegionRaw& raw = global.region.raw;
   model::Resources out{raw.nodes, raw.processes, raw.threads_per_process, global.gpus, {}};
   const Pointer at = Pointer() / "resources";
-  const Json* resources = reader.object(document, Pointer(), "resources", Need::optional); // DLB 3.5 on
+  const Json* resources = reader.object_member(document, Pointer(), "resources", Need::optional); // DLB 3.5 on
   if (!resources) return out;
   const auto cpus = reader.count(*resources, at, "numCpus", Need::required).value_or(0);
   out.ranks = std::max<std::uint64_t>(reader.count(*resources, at, "numMpiRanks", Need::required).value_or(0), 1);
@@ -125,7 +125,7 @@ model::ReadResult import_talp(const nlohmann::json& document, const std::string&
   FieldReader reader(file, problems);
   if (!reader.expect_object(document, Pointer())) return problems;
   const auto layout = layout_of(document, reader);
-  const auto timestamp = reader.text(document, Pointer(), "timestamp", Need::required);
+  const auto timestamp = reader.string_member(document, Pointer(), "timestamp", Need::required);
   const auto end_time = timestamp ? timestamp_as_utc(*timestamp) : std::nullopt;
   if (timestamp && !end_time) {
     reader.fail(Pointer("/timestamp"), "expected a time like 2026-11-21T23:52:18, got \"" + *timestamp + "\"");
@@ -140,7 +140,7 @@ model::ReadResult import_talp(const nlohmann::json& document, const std::string&
     const Json* records = process_records(document, summary.talp_name, at);
     if (!records) continue;
     if (!records->is_array()) {
-      reader.fail(at, "expected an array of processes, got " + describe(*records));
+      reader.fail(at, "expected an array of processes, got " + model::describe_type(*records));
       continue;
     }
     const std::vector<ProcessRecord> processes = read_process_records(*records, at, node_of_pid, reader);

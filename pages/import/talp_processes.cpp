@@ -49,7 +49,7 @@ std::vector<ProcessRecord> read_process_records(const Json& records, const Point
     if (const auto pid = reader.count(record, here, "pid", optional); pid && !process.node) {
       if (const auto found = node_of_pid.find(*pid); found != node_of_pid.end()) process.node = found->second;
     }
-    process.host = reader.text(record, here, "hostname", optional).value_or("");
+    process.host = reader.string_member(record, here, "hostname", optional).value_or("");
     process.visits = reader.count(record, here, "numMeasurements", optional);
     process.cpus = reader.count(record, here, "numCpus", optional);
     process.elapsed_ns = reader.count(record, here, "elapsedTime", required).value_or(0);

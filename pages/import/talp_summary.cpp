@@ -65,7 +65,7 @@ void set_counters(model::RegionRaw& raw, std::uint64_t cycles, std::uint64_t ins
 std::optional<RegionSummary> read_pop_raw(const Json& summary, const Pointer& at, FieldReader& reader) {
   const std::size_t problems = reader.problem_count();
   RegionSummary out;
-  out.region.name = reader.text(summary, at, "name", required).value_or("");
+  out.region.name = reader.string_member(summary, at, "name", required).value_or("");
   out.talp_name = out.region.name;
   // The implicit region of DLB 3.4 became "Global" in 3.5, the name tally uses too.
   if (out.region.name == "MPI Execution") out.region.name = "Global";

@@ -8,8 +8,6 @@
 
 #include "tally/model/document_io.hpp"
 
-#include <fstream>
-#include <sstream>
 #include <variant>
 
 namespace tally::pages {
@@ -26,19 +24,11 @@ InvalidDocument invalid(const std::string& file, const model::Problems& problems
 
 Outcome load_one(const std::filesystem::path& path) {
   const std::string file = path.string();
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return InvalidDocument{file, {file + ": /: cannot open file"}};
-  std::stringstream text;
-  text << in.rdbuf();
-  nlohmann::json value;
-  try {
-    value = nlohmann::json::parse(text.str());
-  } catch (const nlohmann::json::exception&) {
-    // The model's reader words the parse error in the common format.
-    return invalid(file, std::get<model::Problems>(model::parse_run_document(text.str(), file)));
-  }
+  const auto value = model::load_json(path);
+  if (const auto* problems = std::get_if<model::Problems>(&value)) return invalid(file, *problems);
+  const nlohmann::json& json = std::get<nlohmann::json>(value);
   const model::ReadResult result =
-      is_talp_document(value) ? import_talp(value, file, TalpImportOptions{}) : model::read_run_document(value, file);
+      is_talp_document(json) ? import_talp(json, file, TalpImportOptions{}) : model::read_run_document(json, file);
   if (const auto* problems = std::get_if<model::Problems>(&result)) return invalid(file, *problems);
   return LoadedRun{path, std::get<model::RunDocument>(result)};
 }

@@ -29,6 +29,12 @@ using Problems = std::vector<Problem>;
 /// A document, or the list of everything wrong with it.
 using ReadResult = std::variant<RunDocument, Problems>;
 
+/// The JSON value of a text, or the problem ("not valid JSON: ...") located at the whole document.
+std::variant<nlohmann::json, Problems> parse_json(std::string_view text, const std::string& file);
+
+/// The JSON value of a file, or the problem (cannot open or read it, not valid JSON).
+std::variant<nlohmann::json, Problems> load_json(const std::filesystem::path& path);
+
 /// Reads a document from JSON text; `file` names it in messages.
 ReadResult parse_run_document(std::string_view text, const std::string& file);
 

@@ -1,5 +1,6 @@
 // Typed access to the members of a JSON object that records, instead of throwing, what is
-// missing or of the wrong type, each problem located by a JSON pointer.
+// missing or of the wrong type, each problem located by a JSON pointer. The run document reader
+// uses it, and readers of other formats (the TALP importer) build on it.
 #pragma once
 
 #include "tally/model/document_io.hpp"
@@ -12,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-namespace tally::model::detail {
+namespace tally::model {
 
 using Json = nlohmann::json;
 using Pointer = Json::json_pointer;
@@ -25,6 +26,8 @@ public:
 
   void fail(const Pointer& at, std::string message);
   bool ok() const { return problems_.empty(); }
+  std::size_t problem_count() const { return problems_.size(); }
+  const std::string& file() const { return file_; }
 
   /// The member `key` of `object` if it is an object (arrays: `array_member`).
   const Json* object_member(const Json& object, const Pointer& at, std::string_view key, Presence presence);
@@ -44,9 +47,11 @@ public:
   /// Reports `value` unless it is an object.
   bool expect_object(const Json& value, const Pointer& at);
 
-private:
+protected:
+  /// The member `key` of `object`, reporting it when required and missing.
   const Json* member(const Json& object, const Pointer& at, std::string_view key, Presence presence);
 
+private:
   std::string file_;
   Problems& problems_;
 };
@@ -54,4 +59,4 @@ private:
 /// "a string", "an array", ... for messages.
 std::string describe_type(const Json& value);
 
-} // namespace tally::model::detail
+} // namespace tally::model
