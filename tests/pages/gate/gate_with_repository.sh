@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `tally gate --repo`: revisions resolved with git. In a repository where main has the baseline
 # commit and a feature branch the candidate (whose runs lose 10% load balance in one region):
-# explicit revisions, the previous commit by first-parent history, and a merge request's default
-# baseline (the merge base with its target branch) all find the regression (exit 1).
+# explicit revisions, two baseline commits pooled along the first-parent history (--history 2),
+# and a merge request's default baseline (the merge base with its target branch) all find the
+# regression (exit 1).
 # Usage: gate_with_repository.sh TALLY RUNS_FOLDER (runs 1-5: baseline, 6-10: candidate)
 set -uo pipefail
 tally="$1" runs="$2"
@@ -12,6 +13,8 @@ repo="$work/repo"
 git init -q -b main "$repo"
 git -C "$repo" config user.name "Test" && git -C "$repo" config user.email "test@example.invalid"
 commit() { GIT_AUTHOR_DATE="$1" GIT_COMMITTER_DATE="$1" git -C "$repo" commit -q --allow-empty -m "$2"; }
+commit 2025-12-31T00:00:00Z "older baseline"
+older="$(git -C "$repo" rev-parse HEAD)"
 commit 2026-01-01T00:00:00Z "baseline"
 base="$(git -C "$repo" rev-parse HEAD)"
 git -C "$repo" checkout -q -b feature
@@ -21,14 +24,15 @@ git -C "$repo" checkout -q main
 commit 2026-01-03T00:00:00Z "main moves on, without runs"
 
 # The test runs, moved onto the repository's commits; the candidate's are a merge request into main.
-/usr/bin/python3 - "$runs" "$work/runs" "$base" "$candidate" <<'PYTHON'
+# Runs 1-2 are on the older baseline commit, 3-5 on the baseline.
+/usr/bin/python3 - "$runs" "$work/runs" "$base" "$candidate" "$older" <<'PYTHON'
 import json, os, sys
-source, target, base, candidate = sys.argv[1:5]
+source, target, base, candidate, older = sys.argv[1:6]
 os.makedirs(target)
 for i in range(1, 11):
     document = json.load(open(os.path.join(source, "run%d.json" % i)))
     if i <= 5:
-        document["source"].update(commit=base, branch="main", is_merge_request=False)
+        document["source"].update(commit=older if i <= 2 else base, branch="main", is_merge_request=False)
     else:
         document["source"].update(commit=candidate, branch="feature", is_merge_request=True, target_branch="main")
     json.dump(document, open(os.path.join(target, "run%d.json" % i), "w"))
@@ -46,6 +50,7 @@ expect() { # expect EXIT_CODE STDERR_PATTERN ARGUMENTS...
   fi
 }
 expect 1 "regression" --candidate feature --baseline main~1
+expect 1 "against 2 commits from ${base:0:7}[0-9a-f]* (5 runs)" --candidate feature --baseline main~1 --history 2
 expect 1 "merge base" --candidate feature
 expect 2 "no-such-branch" --candidate no-such-branch
 echo "gate_with_repository: revisions, merge-request baseline and unknown revisions behave"
