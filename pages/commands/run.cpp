@@ -2,6 +2,7 @@
 // profiler's options set. The options, their --help and the README table all come from the
 // option table of tally::model.
 #include "commands/commands.hpp"
+#include "run/scaling_study.hpp"
 
 #include "tally/model/profiler_options.hpp"
 
@@ -13,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <unistd.h>
+#include <utility>
 
 namespace tally::pages {
 namespace {
@@ -23,6 +25,7 @@ struct RunOptions {
   std::map<std::string, std::string> values; ///< option name -> value given on the command line
   std::vector<std::string> command;
   bool markdown_table = false;
+  StudyPlan study; ///< a scaling study when scales are given
 };
 
 /// libtally.so next to this tally: installed (../lib) or in the build tree; TALLY_LIBRARY wins.
@@ -34,6 +37,20 @@ std::string find_library() {
     if (fs::exists(candidate, error)) return fs::weakly_canonical(candidate, error).string();
   }
   return "";
+}
+
+/// "1,2,4" -> {"1", "2", "4"}; empty items are dropped.
+std::vector<std::string> split_list(const std::string& list) {
+  std::vector<std::string> items;
+  std::string item;
+  for (const char c : list + ",") {
+    if (c != ',') {
+      item += c;
+    } else if (!item.empty()) {
+      items.push_back(std::exchange(item, {}));
+    }
+  }
+  return items;
 }
 
 std::string markdown_table() {
@@ -73,6 +90,15 @@ int run_command(const RunOptions& options) {
   const std::string preload = preloaded && *preloaded ? library + ":" + preloaded : library;
   setenv("LD_PRELOAD", preload.c_str(), 1);
 
+  if (!options.study.scales.empty()) {
+    if (const std::string problem = check_study(options.command, options.study); !problem.empty()) {
+      std::cerr << "tally run: " << problem << '\n';
+      return 2;
+    }
+    // A size per scale is weak scaling; scales alone are strong scaling, unless told otherwise.
+    setenv("TALLY_SCALING", options.study.sizes.empty() ? "strong" : "weak", 0);
+    return run_study(options.command, options.study);
+  }
   std::vector<char*> argv;
   for (const std::string& argument : options.command)
     argv.push_back(const_cast<char*>(argument.c_str()));
@@ -99,6 +125,13 @@ void add_run_command(CLI::App& app, int& exit_code) {
         ->type_name(std::string(option.type));
   }
   command->add_flag("--options-markdown", options->markdown_table, "Print the option table as Markdown and exit");
+  command->add_option_function<std::string>(
+      "--scales", [options](const std::string& list) { options->study.scales = split_list(list); },
+      "Run once per scale (comma-separated), replacing {ranks} in the command");
+  command->add_option_function<std::string>(
+      "--sizes", [options](const std::string& list) { options->study.sizes = split_list(list); },
+      "Weak scaling: a problem size per scale (comma-separated), replacing {size}");
+  command->add_option("--repeat", options->study.repeat, "Repetitions of each scale")->capture_default_str();
   command->add_option("command", options->command, "The command to measure, after --");
   command->callback([options, &exit_code] { exit_code = run_command(*options); });
 }
