@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   tally::pages::add_pages_command(app, exit_code);
   tally::pages::add_import_command(app, exit_code);
   tally::pages::add_gate_command(app, exit_code);
+  tally::pages::add_prune_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {

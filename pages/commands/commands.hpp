@@ -12,5 +12,6 @@ void add_run_command(CLI::App& app, int& exit_code);
 void add_pages_command(CLI::App& app, int& exit_code);
 void add_import_command(CLI::App& app, int& exit_code);
 void add_gate_command(CLI::App& app, int& exit_code);
+void add_prune_command(CLI::App& app, int& exit_code);
 
 } // namespace tally::pages

@@ -120,8 +120,8 @@ TEST(Compare, three_repetitions_a_side_cannot_reach_alpha_and_fall_back_to_toler
   GateRunShape worse{"cand"};
   worse.load_balance = 0.85;
   add_runs(runs, worse, 3, noise);
-  const Check* balance = find_check(compare_runs(runs, selection, GateConfig{}, "cand", "2026-01-01"), "timestep",
-                                    MetricId::mpi_load_balance);
+  const GateResult result = compare_runs(runs, selection, GateConfig{}, "cand", "2026-01-01");
+  const Check* balance = find_check(result, "timestep", MetricId::mpi_load_balance);
   ASSERT_NE(balance, nullptr);
   EXPECT_EQ(balance->result.verdict, Verdict::regression);
   EXPECT_EQ(balance->result.evidence, Evidence::tolerance_only);

@@ -1,0 +1,46 @@
+# Shared helpers of the ci/tally-*.sh scripts; sourced, never run. Every script of the CI
+# integration names the commit, the branch and the history folder the same way through these.
+# Requires: $script set by the caller to its own name (for messages).
+
+say() { echo "$script: $*" >&2; }
+die() {
+  echo "$script: error: $*" >&2
+  exit 2
+}
+
+# The tally command: $TALLY if set, else `tally` on PATH.
+tally_command() {
+  local tally="${TALLY:-tally}"
+  command -v "$tally" > /dev/null 2>&1 || die "cannot find the tally command '$tally'; install tally or set TALLY"
+  echo "$tally"
+}
+
+# The measured commit: TALLY_COMMIT, else the CI's variables, else HEAD of the repository $1.
+commit_of() {
+  local commit="${TALLY_COMMIT:-${CI_COMMIT_SHA:-${GITHUB_SHA:-}}}"
+  [ -n "$commit" ] || commit="$(git -C "${1:-.}" rev-parse HEAD 2> /dev/null)" ||
+    die "no commit: not in a git repository and neither TALLY_COMMIT, CI_COMMIT_SHA nor GITHUB_SHA is set"
+  echo "$commit"
+}
+
+# The branch: TALLY_BRANCH, else the CI's variables (a pull request's head branch on GitHub), else
+# the checked-out branch of the repository $1.
+branch_of() {
+  local branch="${TALLY_BRANCH:-${CI_COMMIT_REF_NAME:-${GITHUB_HEAD_REF:-${GITHUB_REF_NAME:-}}}}"
+  [ -n "$branch" ] || branch="$(git -C "${1:-.}" symbolic-ref --short -q HEAD 2> /dev/null)" ||
+    die "no branch: detached HEAD and neither TALLY_BRANCH, CI_COMMIT_REF_NAME nor GITHUB_REF_NAME is set"
+  echo "$branch"
+}
+
+# The commit time in UTC ISO 8601: TALLY_COMMIT_TIME, CI_COMMIT_TIMESTAMP, else from git (empty
+# when the commit is not in the repository $1).
+commit_time_of() {
+  local time="${TALLY_COMMIT_TIME:-${CI_COMMIT_TIMESTAMP:-}}"
+  [ -n "$time" ] || time="$(TZ=UTC git -C "${1:-.}" show -s --date=format-local:%Y-%m-%dT%H:%M:%SZ \
+    --format=%cd "$2" 2> /dev/null || true)"
+  echo "$time"
+}
+
+# A branch as one folder name, reversibly: '%' -> '%25', '/' -> '%2F' (feature/x -> feature%2Fx).
+branch_folder() { printf '%s' "$1" | sed -e 's/%/%25/g' -e 's|/|%2F|g'; }
+branch_of_folder() { printf '%s' "$1" | sed -e 's|%2F|/|g' -e 's/%25/%/g'; }

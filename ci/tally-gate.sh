@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The CI verdict: runs `tally gate` on the history folder for the current commit, writes the
+# Markdown report, the JUnit XML file and the GitLab metrics report, prints the Markdown to the
+# log, appends it to $GITHUB_STEP_SUMMARY when set, and exits with the gate's code
+# (0 pass, 1 regression, 2 usage or input error).
+#
+# Usage: tally-gate.sh [--history DIR] [--repo PATH] [--candidate REV] [--baseline REV]
+#                      [--config FILE] [--reports DIR] [--pool N]
+#   --candidate  default: the current commit (TALLY_COMMIT, CI_COMMIT_SHA, GITHUB_SHA or HEAD)
+#   --baseline   default TALLY_GATE_BASELINE; unset: tally's choice (a merge request's merge base
+#                with its target branch, else the previous commit with runs)
+#   --config     default TALLY_GATE_CONFIG, else tally-gate.toml or tally-gate.json of the repository
+#   --reports    folder of gate.md, gate.xml, metrics.txt (TALLY_GATE_REPORTS, tally-gate)
+#   --pool       baseline commits pooled (tally gate --history; TALLY_GATE_POOL, 1)
+set -euo pipefail
+script="tally-gate"
+# shellcheck source=tally-common.sh
+. "$(dirname "${BASH_SOURCE[0]}")/tally-common.sh"
+
+history="${TALLY_HISTORY_DIR:-tally-history}"
+repo="."
+candidate=""
+baseline="${TALLY_GATE_BASELINE:-}"
+config="${TALLY_GATE_CONFIG:-}"
+reports="${TALLY_GATE_REPORTS:-tally-gate}"
+pool="${TALLY_GATE_POOL:-1}"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --history) history="$2" && shift 2 ;;
+    --repo) repo="$2" && shift 2 ;;
+    --candidate) candidate="$2" && shift 2 ;;
+    --baseline) baseline="$2" && shift 2 ;;
+    --config) config="$2" && shift 2 ;;
+    --reports) reports="$2" && shift 2 ;;
+    --pool) pool="$2" && shift 2 ;;
+    *) die "unknown argument '$1'; usage: tally-gate.sh [--history DIR] [--candidate REV] [--baseline REV] ..." ;;
+  esac
+done
+[ -d "$history" ] || die "no history folder $history"
+tally="$(tally_command)"
+[ -n "$candidate" ] || candidate="$(commit_of "$repo")"
+if [ -z "$config" ]; then
+  for file in "$repo/tally-gate.toml" "$repo/tally-gate.json"; do
+    if [ -f "$file" ]; then config="$file" && break; fi
+  done
+fi
+
+# A merge request's baseline is its merge base with the target branch: fetch the target when the
+# CI checkout lacks it (GitLab fetches only the source branch).
+target="${CI_MERGE_REQUEST_TARGET_BRANCH_NAME:-${GITHUB_BASE_REF:-}}"
+if [ -z "$baseline" ] && [ -n "$target" ] && ! git -C "$repo" rev-parse -q --verify "origin/$target" > /dev/null; then
+  say "fetching the target branch $target for the merge base"
+  git -C "$repo" fetch -q origin "+refs/heads/$target:refs/remotes/origin/$target" ||
+    say "warning: cannot fetch $target; the gate falls back to the target's newest commit with runs"
+fi
+
+mkdir -p "$reports"
+arguments=(--input "$history" --candidate "$candidate" --history "$pool"
+  --markdown "$reports/gate.md" --junit "$reports/gate.xml" --metrics "$reports/metrics.txt")
+if git -C "$repo" rev-parse -q --verify "$candidate^{commit}" > /dev/null 2>&1; then
+  arguments+=(--repo "$repo")
+else
+  say "the candidate $candidate is not in $repo: commits are matched as the documents name them"
+fi
+[ -z "$baseline" ] || arguments+=(--baseline "$baseline")
+[ -z "$config" ] || arguments+=(--config "$config")
+
+status=0
+"$tally" gate "${arguments[@]}" || status=$?
+if [ -f "$reports/gate.md" ]; then
+  cat "$reports/gate.md"
+  if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$reports/gate.md" >> "$GITHUB_STEP_SUMMARY"; fi
+fi
+case "$status" in
+  0) say "pass" ;;
+  1) say "REGRESSION: see $reports/gate.md" ;;
+  *) say "the gate could not decide (exit $status)" ;;
+esac
+exit "$status"

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Builds the static site of every branch of the history with `tally pages`: one folder per
+# branch below the output folder and an index of the branches (public/index.html). The current
+# branch is rebuilt, its commits in first-parent order from the repository; another branch's
+# folder is taken from the previous site when one is given, else built from its runs (in git
+# order when the repository knows the branch, else by commit time).
+#
+# Usage: tally-publish.sh [--history DIR] [--output DIR] [--previous DIR] [--repo PATH] [--branch NAME]
+#   --history   the history folder, <branch>/<commit>/*.json (TALLY_HISTORY_DIR, tally-history)
+#   --output    the site (TALLY_SITE_DIR, public); emptied first, except what --previous names
+#   --previous  a copy of the previously published site whose other branches' folders are kept
+#   --branch    the current branch (default: as tally-study.sh finds it)
+set -euo pipefail
+script="tally-publish"
+# shellcheck source=tally-common.sh
+. "$(dirname "${BASH_SOURCE[0]}")/tally-common.sh"
+
+history="${TALLY_HISTORY_DIR:-tally-history}"
+output="${TALLY_SITE_DIR:-public}"
+previous=""
+repo="."
+branch=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --history) history="$2" && shift 2 ;;
+    --output) output="$2" && shift 2 ;;
+    --previous) previous="$2" && shift 2 ;;
+    --repo) repo="$2" && shift 2 ;;
+    --branch) branch="$2" && shift 2 ;;
+    *) die "unknown argument '$1'; usage: tally-publish.sh [--history DIR] [--output DIR] [--previous DIR] ..." ;;
+  esac
+done
+[ -d "$history" ] || die "no history folder $history"
+tally="$(tally_command)"
+[ -n "$branch" ] || branch="$(branch_of "$repo")"
+
+# The folder of the previous site that holds branch $1 (from its tally-branch.json marker).
+previous_folder_of() {
+  local marker
+  [ -n "$previous" ] && [ -d "$previous" ] || return 1
+  for marker in "$previous"/*/tally-branch.json; do
+    [ -f "$marker" ] || continue
+    if grep -qF "\"branch\":$(printf '%s' "$1" | sed 's/[\\"]/\\&/g; s/.*/"&"/')" "$marker"; then
+      dirname "$marker"
+      return 0
+    fi
+  done
+  return 1
+}
+
+# Builds the site of branch $1 from its runs; in first-parent order when the repository knows it.
+build_branch() {
+  local name="$1" input="$history/$(branch_folder "$1")" revision=""
+  for candidate in "$name" "origin/$name"; do
+    if git -C "$repo" rev-parse -q --verify "$candidate^{commit}" > /dev/null 2>&1; then
+      revision="$candidate" && break
+    fi
+  done
+  if [ -n "$revision" ] && "$tally" pages --input "$input" --repo "$repo" --branch "$name" --output "$output"; then
+    return 0
+  fi
+  [ -n "$revision" ] || say "branch $name is not in $repo: its commits are ordered by commit time"
+  "$tally" pages --input "$input" --branch "$name" --output "$output"
+}
+
+rm -rf "$output"
+mkdir -p "$output"
+built=0 kept=0
+for folder in "$history"/*/; do
+  [ -d "$folder" ] || continue
+  other="$(branch_of_folder "$(basename "$folder")")"
+  [ "$other" != "$branch" ] || continue
+  [ -n "$(find "$folder" -name '*.json' -print -quit)" ] || continue
+  if from="$(previous_folder_of "$other")"; then
+    cp -R "$from" "$output/" && kept=$((kept + 1))
+  else
+    build_branch "$other" && built=$((built + 1))
+  fi
+done
+# The current branch last: its `tally pages` rebuilds the index of every branch folder.
+if [ -n "$(find "$history/$(branch_folder "$branch")" -name '*.json' -print -quit 2> /dev/null)" ]; then
+  build_branch "$branch" && built=$((built + 1))
+else
+  say "warning: no runs of the current branch $branch in $history"
+fi
+say "site of $built branch(es) built, $kept kept from the previous site: $output/index.html"
