@@ -10,6 +10,9 @@ trap 'rm -rf "$work"' EXIT
 cmake --install "$build_dir" --prefix "$work/prefix" >/dev/null
 test -x "$work/prefix/bin/tally"
 test -f "$work/prefix/share/tally/schemas/run.v1.schema.json"
+# The installed tally finds its installed templates: a site builds from the prefix alone.
+"$work/prefix/bin/tally" pages --input "$example" --branch main --output "$work/public" 2>/dev/null
+test -f "$work/public/main/index.html"
 
 cmake -S "$source_dir/tests/install/consumer" -B "$work/consumer" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
 cmake --build "$work/consumer" >/dev/null
