@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The demo: installs the dependencies, builds tally, prints the metric tree of an example run
-# document, then measures an MPI example with load imbalance (4 ranks on 2 emulated nodes) and
-# prints what tally found.
+# The demo: installs the dependencies, builds tally, then runs the CI pipeline of the end-to-end
+# test on a small MPI program: five commits (the fourth adds a load imbalance), each built,
+# measured at 1, 2 and 4 ranks with 3 repetitions, published and gated, with the same scripts the
+# GitLab and GitHub templates call. It keeps the site in demo/public/ and prints the gate's report
+# of the fourth commit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,18 +12,14 @@ cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build build --parallel "$(nproc)"
 
 echo
-echo "== The metric tree of a shipped example run (examples/runs/jacobi_4ranks_2nodes.json)"
-build/pages/tally report examples/runs/jacobi_4ranks_2nodes.json
+echo "== The CI pipeline on five commits of tests/e2e/app/solve.c (about a minute)"
+# mpirun refuses to run as root unless told; demo machines are often containers run as root.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+TALLY_E2E_KEEP="$PWD/demo" tests/e2e/pipeline.sh "$PWD/build/pages/tally" "$PWD" "$PWD/build/profiler/libtally.so" \
+  "$PWD/profiler/include" "$(command -v mpicc)" "$(command -v mpirun)" --oversubscribe
 
-if [ -x build/examples/mpi/imbalance ]; then
-  echo
-  echo "== Measuring examples/mpi/imbalance.c: rank r computes r+1 units (expect load balance 0.62)"
-  # mpirun refuses to run as root unless told; demo machines are often containers run as root.
-  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-  rm -rf demo-runs
-  build/pages/tally run --output demo-runs --experiment demo --ranks-per-node 2 -- \
-    mpirun --oversubscribe -np 4 build/examples/mpi/imbalance 20 10
-  build/pages/tally report demo-runs/*.json
-  echo
-  echo "The run document is in $(ls demo-runs/*.json)"
-fi
+echo
+echo "== The gate's report on the fourth commit"
+cat demo/gate-commit-4.md
+echo
+echo "The site is in $PWD/demo/public/index.html (open it in a browser, or publish demo/public)."

@@ -12,9 +12,11 @@
 #   --config     default TALLY_GATE_CONFIG, else tally-gate.toml or tally-gate.json of the repository
 #   --reports    folder of gate.md, gate.xml, metrics.txt (TALLY_GATE_REPORTS, tally-gate)
 #   --pool       baseline commits pooled (tally gate --history; TALLY_GATE_POOL, 1)
+#   --mr-note    post the Markdown report on the GitLab merge request (tally-mr-note.sh)
 set -euo pipefail
+# shellcheck disable=SC2034 # read by tally-common.sh
 script="tally-gate"
-# shellcheck source=tally-common.sh
+# shellcheck source-path=SCRIPTDIR source=tally-common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/tally-common.sh"
 
 history="${TALLY_HISTORY_DIR:-tally-history}"
@@ -24,6 +26,7 @@ baseline="${TALLY_GATE_BASELINE:-}"
 config="${TALLY_GATE_CONFIG:-}"
 reports="${TALLY_GATE_REPORTS:-tally-gate}"
 pool="${TALLY_GATE_POOL:-1}"
+note=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --history) history="$2" && shift 2 ;;
@@ -33,6 +36,7 @@ while [ $# -gt 0 ]; do
     --config) config="$2" && shift 2 ;;
     --reports) reports="$2" && shift 2 ;;
     --pool) pool="$2" && shift 2 ;;
+    --mr-note) note=1 && shift ;;
     *) die "unknown argument '$1'; usage: tally-gate.sh [--history DIR] [--candidate REV] [--baseline REV] ..." ;;
   esac
 done
@@ -71,6 +75,7 @@ if [ -f "$reports/gate.md" ]; then
   cat "$reports/gate.md"
   if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$reports/gate.md" >> "$GITHUB_STEP_SUMMARY"; fi
 fi
+if [ "$note" = 1 ]; then "$(dirname "${BASH_SOURCE[0]}")/tally-mr-note.sh" "$reports/gate.md" || true; fi
 case "$status" in
   0) say "pass" ;;
   1) say "REGRESSION: see $reports/gate.md" ;;

@@ -16,11 +16,12 @@
 # Pruning before store: TALLY_HISTORY_KEEP_BRANCHES (space-separated, e.g. "main") keeps those
 # branches whole and the newest TALLY_HISTORY_KEEP_COMMITS (20) commits of the others (tally prune).
 set -euo pipefail
+# shellcheck disable=SC2034 # read by tally-common.sh
 script="tally-history"
-# shellcheck source=tally-common.sh
+# shellcheck source-path=SCRIPTDIR source=tally-common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/tally-common.sh"
 
-[ $# -eq 2 ] && { [ "$1" = fetch ] || [ "$1" = store ]; } || die "usage: tally-history.sh fetch|store DIR"
+if [ $# -ne 2 ] || { [ "$1" != fetch ] && [ "$1" != store ]; }; then die "usage: tally-history.sh fetch|store DIR"; fi
 action="$1" dir="$2"
 source_kind="${TALLY_HISTORY_SOURCE:-git}"
 repo="${TALLY_REPO:-.}"

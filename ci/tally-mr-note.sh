@@ -7,8 +7,9 @@
 #
 # Usage: tally-mr-note.sh [REPORT]   (default: tally-gate/gate.md)
 set -euo pipefail
+# shellcheck disable=SC2034 # read by tally-common.sh
 script="tally-mr-note"
-# shellcheck source=tally-common.sh
+# shellcheck source-path=SCRIPTDIR source=tally-common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/tally-common.sh"
 
 report="${1:-${TALLY_GATE_REPORTS:-tally-gate}/gate.md}"

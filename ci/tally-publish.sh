@@ -11,8 +11,9 @@
 #   --previous  a copy of the previously published site whose other branches' folders are kept
 #   --branch    the current branch (default: as tally-study.sh finds it)
 set -euo pipefail
+# shellcheck disable=SC2034 # read by tally-common.sh
 script="tally-publish"
-# shellcheck source=tally-common.sh
+# shellcheck source-path=SCRIPTDIR source=tally-common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/tally-common.sh"
 
 history="${TALLY_HISTORY_DIR:-tally-history}"
@@ -50,7 +51,8 @@ previous_folder_of() {
 
 # Builds the site of branch $1 from its runs; in first-parent order when the repository knows it.
 build_branch() {
-  local name="$1" input="$history/$(branch_folder "$1")" revision=""
+  local name="$1" input revision=""
+  input="$history/$(branch_folder "$1")"
   for candidate in "$name" "origin/$name"; do
     if git -C "$repo" rev-parse -q --verify "$candidate^{commit}" > /dev/null 2>&1; then
       revision="$candidate" && break

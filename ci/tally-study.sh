@@ -13,8 +13,9 @@
 #   TALLY_STUDY_REPEAT (3); TALLY is the tally command (default: tally on PATH).
 # Exit code: that of the study (the first failing run's), 2 for usage errors.
 set -euo pipefail
+# shellcheck disable=SC2034 # read by tally-common.sh
 script="tally-study"
-# shellcheck source=tally-common.sh
+# shellcheck source-path=SCRIPTDIR source=tally-common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/tally-common.sh"
 
 history="${TALLY_HISTORY_DIR:-tally-history}"

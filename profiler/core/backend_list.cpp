@@ -14,12 +14,20 @@ void on_load();
 void on_exit();
 } // namespace mpi
 #endif
+#if TALLY_WITH_OPENMP
+namespace openmp {
+void on_exit();
+} // namespace openmp
+#endif
 
 namespace {
 constexpr std::array list {
   Backend{"counters", counters::on_load, nullptr},
 #if TALLY_WITH_MPI
       Backend{"mpi", mpi::on_load, mpi::on_exit},
+#endif
+#if TALLY_WITH_OPENMP
+      Backend{"openmp", nullptr, openmp::on_exit},
 #endif
 };
 } // namespace

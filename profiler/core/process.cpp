@@ -6,7 +6,10 @@
 #include "core/host_probe.hpp"
 #include "core/run_output.hpp"
 #include "core/thread_state.hpp"
+#include "core/thread_team.hpp"
 #include "core/warnings.hpp"
+
+#include <algorithm>
 
 namespace tally::profiler {
 
@@ -18,6 +21,7 @@ void write_single_process_run() {
     const ProcessRegion& region = summary.regions[i];
     if (region.visits == 0) continue;
     aggregates.regions.push_back({summary.names[i], region.visits, single_process_raw(region, summary), {}, {}});
+    aggregates.resources.threads_per_rank = std::max(aggregates.resources.threads_per_rank, region.threads);
   }
   publish_run(std::move(aggregates));
 }
@@ -31,14 +35,16 @@ void start_run() {
   Process& p = process();
   p.start_time = utc_now_iso8601();
   ThreadState& thread = this_thread();
-  thread.regions().start(p.global, thread.snapshot());
+  const Totals now = region_snapshot(thread);
+  p.start_ticks = now.now;
+  thread.regions().start(p.global, now);
   p.phase = Phase::measuring;
 }
 
 ProcessSummary finish_run() {
   Process& p = process();
   ThreadState& thread = this_thread();
-  const Totals now = thread.snapshot();
+  const Totals now = region_snapshot(thread);
   thread.regions().stop(p.global, now);
   if (const int still_open = thread.regions().stop_all(now); still_open > 0) {
     warn_once(Warning::region_open_at_end,

@@ -7,6 +7,7 @@
 #include "core/process_summary.hpp"
 #include "core/thread_regions.hpp"
 
+#include <cstdint>
 #include <string>
 
 namespace tally::profiler {
@@ -22,8 +23,9 @@ struct Process {
   Phase phase = Phase::off;
   Options options;
   RegionHandle global = -1;
-  std::string start_time; ///< UTC ISO 8601
-  bool counters = false;  ///< counters usable on this machine
+  std::string start_time;        ///< UTC ISO 8601
+  std::uint64_t start_ticks = 0; ///< clock ticks when Global opened
+  bool counters = false;         ///< counters usable on this machine
 };
 
 /// The one process-wide record.

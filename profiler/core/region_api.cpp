@@ -5,6 +5,7 @@
 #include "core/process.hpp"
 #include "core/region_registry.hpp"
 #include "core/thread_state.hpp"
+#include "core/thread_team.hpp"
 #include "core/warnings.hpp"
 
 namespace tally::profiler {
@@ -28,14 +29,14 @@ extern "C" void tally_region_start(tally_region_t region) {
   using namespace tally::profiler;
   if (!measuring(region)) return;
   ThreadState& thread = this_thread();
-  thread.regions().start(region, thread.snapshot());
+  thread.regions().start(region, region_snapshot(thread));
 }
 
 extern "C" void tally_region_stop(tally_region_t region) {
   using namespace tally::profiler;
   if (!measuring(region)) return;
   ThreadState& thread = this_thread();
-  switch (thread.regions().stop(region, thread.snapshot())) {
+  switch (thread.regions().stop(region, region_snapshot(thread))) {
   case StopResult::stopped: return;
   case StopResult::not_started:
     warn_once(Warning::region_misuse, "region \"" + name_of(region) +

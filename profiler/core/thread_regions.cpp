@@ -18,14 +18,20 @@ void ThreadRegions::start(RegionHandle region, const Totals& now) {
   open_order_.push_back(region);
 }
 
+namespace {
+// Saturating: totals that include other threads' time read without locks (thread_team.hpp) may
+// lag a start snapshot by a few ticks; a wrapped difference would be a huge value.
+std::uint64_t since(std::uint64_t now, std::uint64_t start) { return now > start ? now - start : 0; }
+} // namespace
+
 void ThreadRegions::close(Slot& s, const Totals& now) {
   RegionTotals& sum = s.accumulated;
   sum.visits += 1;
-  sum.elapsed_ticks += now.now - s.at_start.now;
+  sum.elapsed_ticks += since(now.now, s.at_start.now);
   for (std::size_t i = 0; i < state_count; ++i)
-    sum.ticks[i] += now.ticks[i] - s.at_start.ticks[i];
-  sum.useful_instructions += now.useful_instructions - s.at_start.useful_instructions;
-  sum.useful_cycles += now.useful_cycles - s.at_start.useful_cycles;
+    sum.ticks[i] += since(now.ticks[i], s.at_start.ticks[i]);
+  sum.useful_instructions += since(now.useful_instructions, s.at_start.useful_instructions);
+  sum.useful_cycles += since(now.useful_cycles, s.at_start.useful_cycles);
 }
 
 StopResult ThreadRegions::stop(RegionHandle region, const Totals& now) {

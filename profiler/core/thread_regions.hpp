@@ -34,6 +34,13 @@ public:
   /// Closes every open region (at the end of the run); returns how many were open.
   int stop_all(const Totals& now);
 
+  /// Lets `adjust` change the start totals of every open region (the OpenMP backend credits
+  /// worker threads created while they were open). O(open regions).
+  template <class Adjust> void adjust_open_starts(Adjust adjust) {
+    for (const RegionHandle region : open_order_)
+      adjust(slot(region).at_start);
+  }
+
   bool is_open(RegionHandle region) const;
   /// Accumulated totals of a region on this thread (zero when never visited).
   RegionTotals totals(RegionHandle region) const;

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <mutex>
+#include <sched.h>
 
 namespace tally::profiler {
 namespace {
@@ -37,6 +38,35 @@ ThreadState::ThreadState(bool with_counters) {
     return;
   }
   useful_base_ = counters_->read();
+}
+
+Totals ThreadState::peek(std::uint64_t now, Segment* running) noexcept {
+  Totals copy;
+  State state = State::useful;
+  // A reader retries while the owner writes: spinning first, then yielding (the owner may have
+  // been preempted mid-write on a loaded machine). Bounded, so that an owner stopped mid-write
+  // by a signal handler that never returns cannot hold the reader forever.
+  for (int attempt = 0; attempt < 20000; ++attempt) {
+    if (attempt >= 1000) sched_yield();
+    const std::uint32_t before = sequence_.load(std::memory_order_acquire);
+    copy.now = std::atomic_ref(totals_.now).load(std::memory_order_relaxed);
+    for (std::size_t i = 0; i < state_count; ++i)
+      copy.ticks[i] = std::atomic_ref(totals_.ticks[i]).load(std::memory_order_relaxed);
+    copy.useful_instructions = std::atomic_ref(totals_.useful_instructions).load(std::memory_order_relaxed);
+    copy.useful_cycles = std::atomic_ref(totals_.useful_cycles).load(std::memory_order_relaxed);
+    state = std::atomic_ref(current_).load(std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_acquire);
+    if ((before & 1u) == 0 && sequence_.load(std::memory_order_relaxed) == before) break;
+  }
+  // A retired thread has no running segment: it is empty, at `now`.
+  std::uint64_t since = now;
+  if (!retired_.load(std::memory_order_acquire) && now > copy.now) {
+    since = copy.now;
+    copy.ticks[static_cast<std::size_t>(state)] += now - copy.now;
+    copy.now = now;
+  }
+  if (running) *running = Segment{state, since};
+  return copy;
 }
 
 /// Retires the thread's state when the thread exits (the state itself stays for the summary).

@@ -1,6 +1,7 @@
 // The per-thread state machine: the current state, when it began, and the running totals.
 // switch_to() is the hot path: one clock read, one counter read when counters are on, no
-// allocation, lock or system call (with the TSC and rdpmc).
+// allocation, lock or system call (with the TSC and rdpmc). Other threads may read the totals
+// (peek) through a sequence lock: the owner never waits, a reader retries.
 #pragma once
 
 #include "core/clock.hpp"
@@ -8,6 +9,8 @@
 #include "core/thread_regions.hpp"
 #include "counters/perf_counters.hpp"
 
+#include <algorithm>
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -19,24 +22,44 @@ public:
   explicit ThreadState(bool with_counters);
 
   /// Closes the running segment and enters `next`. Async-signal-safe.
-  void switch_to(State next) noexcept {
-    const std::uint64_t now = clock_ticks();
-    close_segment(now, next);
-    current_ = next;
+  void switch_to(State next) noexcept { close_segment(clock_ticks(), next); }
+
+  /// Closes the running segment at `at` (a past tick, not before the segment's start) and
+  /// enters `next` from there: splits a segment whose classification is known only later
+  /// (the OpenMP backend's idle workers). Never called while in the useful state.
+  void switch_at(State next, std::uint64_t at) noexcept { close_segment(std::max(at, totals_.now), next); }
+
+  /// Before the thread's first transition: its time starts at `since` (earlier than its
+  /// creation) in `state`. Used for worker threads created after the run started.
+  void backdate(std::uint64_t since, State state) noexcept {
+    begin_write();
+    std::atomic_ref(totals_.now).store(std::min(since, totals_.now), std::memory_order_relaxed);
+    std::atomic_ref(current_).store(state, std::memory_order_relaxed);
+    end_write();
   }
 
   /// The running totals up to now, the running segment included. Used by region start/stop.
   Totals snapshot() noexcept {
-    const std::uint64_t now = clock_ticks();
-    close_segment(now, current_);
+    close_segment(clock_ticks(), current_);
     return totals_;
   }
+
+  /// The segment a thread is in: its state and the tick it began at.
+  struct Segment {
+    State state = State::useful;
+    std::uint64_t since = 0;
+  };
+  /// From another thread: the totals up to `now`, the running segment counted in the state
+  /// the thread is in (a retired thread adds nothing; `running` then begins at `now`).
+  /// Lock-free; the counters of a running useful segment are left out.
+  Totals peek(std::uint64_t now, Segment* running = nullptr) noexcept;
 
   /// At thread exit: folds the counters up to now into the totals and closes them, so that
   /// programs with many short-lived threads do not run out of file descriptors.
   void retire() noexcept {
     snapshot();
     counters_.reset();
+    retired_.store(true, std::memory_order_release);
   }
 
   State current() const { return current_; }
@@ -48,19 +71,37 @@ public:
   ThreadRegions& regions() { return regions_; }
 
 private:
+  // The sequence lock of peek(): odd while the owner writes. On x86 these are plain stores.
+  void begin_write() noexcept {
+    sequence_.store(sequence_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    std::atomic_thread_fence(std::memory_order_release);
+  }
+  void end_write() noexcept {
+    sequence_.store(sequence_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
+  }
+  static void store(std::uint64_t& field, std::uint64_t value) noexcept {
+    std::atomic_ref(field).store(value, std::memory_order_relaxed);
+  }
+
   void close_segment(std::uint64_t now, State next) noexcept {
-    totals_.ticks[static_cast<std::size_t>(current_)] += now - totals_.now;
-    totals_.now = now;
-    if (!counting()) return;
-    // Counters belong to the useful state: read when it ends, and when it begins again.
-    if (current_ == State::useful) {
-      const counters::CounterSample sample = counters_->read();
-      totals_.useful_instructions += sample.instructions - useful_base_.instructions;
-      totals_.useful_cycles += sample.cycles - useful_base_.cycles;
-      useful_base_ = sample;
-    } else if (next == State::useful) {
-      useful_base_ = counters_->read();
+    begin_write();
+    std::uint64_t& ticks = totals_.ticks[static_cast<std::size_t>(current_)];
+    store(ticks, ticks + (now > totals_.now ? now - totals_.now : 0));
+    store(totals_.now, std::max(now, totals_.now));
+    if (counting()) {
+      // Counters belong to the useful state: read when it ends, and when it begins again.
+      if (current_ == State::useful) {
+        const counters::CounterSample sample = counters_->read();
+        store(totals_.useful_instructions,
+              totals_.useful_instructions + sample.instructions - useful_base_.instructions);
+        store(totals_.useful_cycles, totals_.useful_cycles + sample.cycles - useful_base_.cycles);
+        useful_base_ = sample;
+      } else if (next == State::useful) {
+        useful_base_ = counters_->read();
+      }
     }
+    std::atomic_ref(current_).store(next, std::memory_order_relaxed);
+    end_write();
   }
 
   State current_ = State::useful;
@@ -68,6 +109,8 @@ private:
   std::unique_ptr<counters::ThreadCounters> counters_;
   counters::CounterSample useful_base_{};
   ThreadRegions regions_;
+  std::atomic<std::uint32_t> sequence_{0};
+  std::atomic<bool> retired_{false};
 };
 
 /// The calling thread's state, created on first use (the only allocation, once per thread).

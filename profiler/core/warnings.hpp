@@ -16,6 +16,7 @@ enum class Warning {
   output,
   mpi_not_finalized,
   mpi_reduction,
+  openmp_without_ompt,
   count_
 };
 

@@ -1,7 +1,8 @@
 // Test tool: checks metrics of the one run document in a folder against values computed by
 // hand. Usage: expect_metric FOLDER CHECK... where a CHECK is REGION:METRIC:EXPECTED:TOLERANCE,
-// REGION:visits:N, REGION:ranks:N (per-rank records), REGION:absent, or REGION:within:OUTER (the region's elapsed and
-// useful time fit in those of OUTER). Exit 0 when every check holds; one line per failure.
+// REGION:visits:N, REGION:ranks:N (per-rank records), REGION:absent, REGION:METRIC:absent, REGION:within:OUTER (the
+// region's elapsed and useful time fit in those of OUTER), or REGION:product:PARENT:CHILD,CHILD... (the parent metric
+// equals the product of the children). Exit 0 when every check holds; one line per failure.
 #include "tally/model/document_io.hpp"
 #include "tally/model/run_metrics.hpp"
 
@@ -42,6 +43,21 @@ std::string check(const RunDocument& document, const std::string& specification)
     const bool fits = region->raw.elapsed_ns <= outer->raw.elapsed_ns && region->raw.useful_ns <= outer->raw.useful_ns;
     return fits ? "" : parts[0] + " does not fit within " + parts[2];
   }
+  if (parts[1] == "product") {
+    const MetricValues values = compute_run_metrics(region->raw);
+    const auto parent = metric_from_key(parts.at(2));
+    if (!parent || !values.get(*parent)) return parts[0] + " " + parts[2] + " absent or unknown";
+    double product = 1.0;
+    for (const std::string& child : split(parts.at(3), ',')) {
+      const auto id = metric_from_key(child);
+      if (!id || !values.get(*id)) return parts[0] + " " + child + " absent or unknown";
+      product *= *values.get(*id);
+    }
+    return std::fabs(*values.get(*parent) - product) < 1e-9
+               ? ""
+               : parts[0] + " " + parts[2] + " = " + std::to_string(*values.get(*parent)) +
+                     ", product of its children " + std::to_string(product);
+  }
   if (parts[1] == "ranks") {
     const auto expected = std::stoull(parts.at(2));
     return region->per_rank.size() == expected ? ""
@@ -55,6 +71,9 @@ std::string check(const RunDocument& document, const std::string& specification)
                : parts[0] + " visits " + std::to_string(region->visits) + ", expected " + parts[2];
   }
   const auto id = metric_from_key(parts[1]);
+  if (id && parts.size() == 3 && parts[2] == "absent") {
+    return compute_run_metrics(region->raw).get(*id) ? parts[0] + " " + parts[1] + " should be absent" : "";
+  }
   if (!id || parts.size() != 4) return "malformed check " + specification;
   const auto value = compute_run_metrics(region->raw).get(*id);
   const double expected = std::stod(parts[2]);

@@ -1,0 +1,27 @@
+// The threads of the process as the OpenMP backend sees them: the master (the initial thread),
+// the workers, when the master's last parallel region ended, and what the master's regions add
+// for the workers (core/thread_team.hpp). Written by OMPT callbacks, read by region calls.
+#pragma once
+
+#include "core/thread_state.hpp"
+
+#include <cstdint>
+
+namespace tally::profiler::openmp {
+
+/// The initial thread; installs the team into the core. Once, from the OMPT initialize call.
+void register_master(ThreadState& master);
+
+/// A worker's first event: its time is counted from the start of the run (idle while the
+/// master worked alone, or MPI while the master was in MPI). Lock-free.
+void register_worker(ThreadState& worker);
+
+/// The master forks its outermost parallel region / is back from it (the region's end).
+void on_master_fork(ThreadState& master);
+void on_master_join(ThreadState& master);
+
+/// A worker's wait ends: splits it into imbalance / MPI / serialization (split_idle) and enters
+/// `next`. Three switches at most, O(1).
+void end_worker_wait(ThreadState& worker, State next);
+
+} // namespace tally::profiler::openmp
