@@ -1,6 +1,7 @@
 // Run-level fields of an imported TALP document: times, id, label and the talp-pages metadata.
 #include "import/talp_run_info.hpp"
 
+#include "tally/model/file_names.hpp"
 #include "tally/model/utc_time.hpp"
 
 #include <cstdio>
@@ -13,26 +14,6 @@ namespace {
 /// talp-pages writes phrases ("unkown commit", "GitHub doenst expose the default branch via ENV")
 /// where CI did not tell it a value. Git object names and ref names never contain spaces.
 bool is_placeholder(const std::string& text) { return text.empty() || text.find(' ') != std::string::npos; }
-
-/// 2026-11-21T23:52:18Z -> 20261121T235218Z
-std::string compact_time(const std::string& iso) {
-  std::string out;
-  for (const char c : iso) {
-    if (c != '-' && c != ':') out += c;
-  }
-  return out;
-}
-
-/// Letters, digits, '-', '_' and '.' are kept, anything else becomes '-': the id names the output file.
-std::string id_part(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    const bool keep =
-        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
-    out += keep ? c : '-';
-  }
-  return out.empty() ? "talp" : out;
-}
 
 /// FNV-1a: a cheap, stable hash, so that the same file always gets the same id.
 std::uint64_t content_hash(const std::string& text) {
@@ -113,7 +94,8 @@ std::string imported_run_id(const std::string& file, const std::string& end_time
   char hash[20];
   std::snprintf(hash, sizeof hash, "%08llx",
                 static_cast<unsigned long long>(content_hash(document.dump()) & 0xffffffffull));
-  return id_part(std::filesystem::path(file).stem().string()) + "-" + compact_time(end_time) + "-" + hash;
+  return model::file_name_part(std::filesystem::path(file).stem().string(), "talp") + "-" +
+         model::compact_time(end_time) + "-" + hash;
 }
 
 } // namespace tally::pages::talp

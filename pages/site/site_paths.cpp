@@ -1,6 +1,8 @@
 // Slugs for the site's paths.
 #include "site/site_paths.hpp"
 
+#include "tally/model/file_names.hpp"
+
 #include <cstdint>
 #include <cstdio>
 
@@ -20,13 +22,8 @@ std::uint32_t stable_hash(std::string_view text) {
 } // namespace
 
 std::string path_slug(std::string_view name) {
-  std::string slug;
-  for (const char c : name) {
-    const bool keep =
-        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
-    slug += keep ? c : '-';
-  }
-  if (slug.empty() || slug.front() == '.') slug.insert(0, "x");
+  std::string slug = model::file_name_part(name, "x");
+  if (slug.front() == '.') slug = "x" + slug; // never "." or "..": a name cannot leave its folder
   if (slug.size() > 80) slug.resize(80);
   if (slug != name) {
     char suffix[16];

@@ -9,6 +9,7 @@
 #include "core/warnings.hpp"
 
 #include "tally/model/document_io.hpp"
+#include "tally/model/file_names.hpp"
 #include "tally/model/metric_report.hpp"
 #include "tally/model/version.hpp"
 
@@ -24,32 +25,12 @@ std::string default_label(const model::Resources& resources) {
   return label;
 }
 
-/// Letters, digits, '-' and '.' are kept in file names; anything else becomes '-'.
-std::string file_name_part(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    const bool keep =
-        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.';
-    out += keep ? c : '-';
-  }
-  return out.empty() ? "run" : out;
-}
-
-/// 2026-11-22T00:52:09Z -> 20261122T005209Z
-std::string compact_time(const std::string& iso) {
-  std::string out;
-  for (const char c : iso) {
-    if (c != '-' && c != ':') out += c;
-  }
-  return out;
-}
-
 std::string run_id(const std::string& start_time) {
   std::random_device entropy;
   const auto salt = std::uniform_int_distribution<unsigned>(0, 0xffff)(entropy);
   char suffix[8];
   std::snprintf(suffix, sizeof suffix, "%04x", salt);
-  return compact_time(start_time) + "-" + host_name() + "-" + std::to_string(getpid()) + "-" + suffix;
+  return model::compact_time(start_time) + "-" + host_name() + "-" + std::to_string(getpid()) + "-" + suffix;
 }
 
 } // namespace
@@ -73,8 +54,9 @@ void publish_run(RunAggregates aggregates) {
   document.regions = std::move(aggregates.regions);
   model::compute_metrics(document);
 
-  const std::string stem = file_name_part(document.run.experiment) + "_" + file_name_part(document.run.label) + "_" +
-                           compact_time(document.run.start_time);
+  const std::string stem = model::file_name_part(document.run.experiment, "run") + "_" +
+                           model::file_name_part(document.run.label, "run") + "_" +
+                           model::compact_time(document.run.start_time);
   const WrittenFile written = write_new_file(options.output, stem, model::write_run_document(document));
   if (!written.error.empty()) {
     warn_once(Warning::output, written.error + "; no run document written");
