@@ -3,25 +3,32 @@
 
 namespace tally::pages {
 
-std::vector<MetricSeries> metric_series(const Experiment& experiment, const std::string& region,
-                                        model::MetricId metric) {
-  std::vector<MetricSeries> out(experiment.configurations.size());
-  for (std::size_t column = 0; column < out.size(); ++column)
-    out[column].configuration = column;
+std::vector<std::vector<MetricSeries>> metric_series(const Experiment& experiment, const std::string& region,
+                                                     std::span<const model::MetricId> metrics) {
+  std::vector<std::vector<MetricSeries>> out(metrics.size(),
+                                             std::vector<MetricSeries>(experiment.configurations.size()));
+  for (std::vector<MetricSeries>& lines : out) {
+    for (std::size_t column = 0; column < lines.size(); ++column)
+      lines[column].configuration = column;
+  }
   for (const std::size_t commit : experiment.commits()) {
     const model::RegionRaw* reference = reference_raw(experiment, commit, region);
-    for (std::size_t column = 0; column < out.size(); ++column) {
+    for (std::size_t column = 0; column < experiment.configurations.size(); ++column) {
       const Repetitions* repetitions = experiment.repetitions(commit, column);
       if (!repetitions) continue;
-      SeriesPoint point{commit, {}};
-      for (const model::MetricValues& values :
-           repetition_metrics(*repetitions, region, reference, experiment.scaling)) {
-        if (const auto value = values.get(metric)) point.repetitions.push_back(*value);
+      const auto values = repetition_metrics(*repetitions, region, reference, experiment.scaling);
+      for (std::size_t m = 0; m < metrics.size(); ++m) {
+        SeriesPoint point{commit, {}};
+        for (const model::MetricValues& of_run : values) {
+          if (const auto value = of_run.get(metrics[m])) point.repetitions.push_back(*value);
+        }
+        if (!point.repetitions.empty()) out[m][column].points.push_back(std::move(point));
       }
-      if (!point.repetitions.empty()) out[column].points.push_back(std::move(point));
     }
   }
-  std::erase_if(out, [](const MetricSeries& series) { return series.points.empty(); });
+  for (std::vector<MetricSeries>& lines : out) {
+    std::erase_if(lines, [](const MetricSeries& series) { return series.points.empty(); });
+  }
   return out;
 }
 

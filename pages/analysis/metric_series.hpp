@@ -1,8 +1,10 @@
-// The evolution of one metric of one region along the commits: per configuration, the values of
-// every repetition at each commit that has runs.
+// The evolution of metrics of one region along the commits: per metric and configuration, the
+// values of every repetition at each commit that has runs.
 #pragma once
 
 #include "analysis/region_metrics.hpp"
+
+#include <span>
 
 namespace tally::pages {
 
@@ -16,7 +18,9 @@ struct MetricSeries {
   std::vector<SeriesPoint> points; ///< oldest first, only commits with a value
 };
 
-std::vector<MetricSeries> metric_series(const Experiment& experiment, const std::string& region,
-                                        model::MetricId metric);
+/// The series of each of `metrics` (indexed like it); each repetition's metrics are computed once
+/// for all of them.
+std::vector<std::vector<MetricSeries>> metric_series(const Experiment& experiment, const std::string& region,
+                                                     std::span<const model::MetricId> metrics);
 
 } // namespace tally::pages

@@ -55,9 +55,8 @@ TemplateData table_data(const Experiment& experiment, const ScalingTable& table)
   return out;
 }
 
-std::string chart_for(const Experiment& experiment, const std::string& region, const CommitAxis& axis,
+std::string chart_for(const Experiment& experiment, const std::vector<MetricSeries>& series, const CommitAxis& axis,
                       model::MetricId metric) {
-  const std::vector<MetricSeries> series = metric_series(experiment, region, metric);
   if (series.empty()) return "";
   // The x axis holds the commits where this experiment has runs, in branch order.
   ChartAxis chart_axis;
@@ -101,8 +100,10 @@ TemplateData region_page_data(const Experiment& experiment, const std::string& r
   data.set("commit", commit_data(axis.commits[newest]));
   data.set("table", table_data(experiment, scaling_table(experiment, newest, region)));
   TemplateList charts;
-  for (const model::MetricId metric : charted_metrics) {
-    const std::string svg = chart_for(experiment, region, axis, metric);
+  const auto series = metric_series(experiment, region, charted_metrics);
+  for (std::size_t m = 0; m < std::size(charted_metrics); ++m) {
+    const model::MetricId metric = charted_metrics[m];
+    const std::string svg = chart_for(experiment, series[m], axis, metric);
     if (svg.empty()) continue;
     TemplateData chart;
     chart.set("name", std::string(model::metric_info(metric).display_name));
