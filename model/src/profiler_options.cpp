@@ -7,7 +7,7 @@
 namespace tally::model {
 namespace {
 
-constexpr std::array<OptionInfo, 13> options{{
+constexpr std::array<OptionInfo, 14> options{{
     {"output", "TALLY_OUTPUT", "folder", "./tally-runs", "",
      "Folder where run documents are written; created if missing."},
     {"experiment", "TALLY_EXPERIMENT", "text", "default", "",
@@ -18,6 +18,8 @@ constexpr std::array<OptionInfo, 13> options{{
     {"summary", "TALLY_SUMMARY", "on|off", "off", "", "Print the metric tree of each region on stderr at the end."},
     {"counters", "TALLY_COUNTERS", "on|off", "on", "",
      "Read instructions and cycles of the useful state with perf_event_open."},
+    {"cuda", "TALLY_CUDA", "on|off", "on", "",
+     "Measure CUDA: time in the CUDA runtime and device activity through CUPTI, loaded only when CUDA starts."},
     {"clock", "TALLY_CLOCK", "auto|tsc|monotonic", "auto", "",
      "Clock source: the invariant TSC where available (auto), or clock_gettime(CLOCK_MONOTONIC)."},
     {"per-rank", "TALLY_PER_RANK", "on|off", "off", "",

@@ -19,6 +19,11 @@ namespace openmp {
 void on_exit();
 } // namespace openmp
 #endif
+#if TALLY_WITH_CUDA
+namespace cuda {
+void on_load();
+} // namespace cuda
+#endif
 
 namespace {
 constexpr std::array list {
@@ -28,6 +33,9 @@ constexpr std::array list {
 #endif
 #if TALLY_WITH_OPENMP
       Backend{"openmp", nullptr, openmp::on_exit},
+#endif
+#if TALLY_WITH_CUDA
+      Backend{"cuda", cuda::on_load, nullptr},
 #endif
 };
 } // namespace

@@ -16,6 +16,7 @@ struct Options {
   std::string scaling;
   bool summary = false;
   bool counters = true;
+  bool cuda = true;
   std::string clock;
   bool per_rank = false;
   std::uint64_t ranks_per_node = 0;

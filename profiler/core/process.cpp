@@ -4,6 +4,7 @@
 
 #include "core/clock.hpp"
 #include "core/host_probe.hpp"
+#include "core/run_observer.hpp"
 #include "core/run_output.hpp"
 #include "core/thread_state.hpp"
 #include "core/thread_team.hpp"
@@ -39,6 +40,7 @@ void start_run() {
   p.start_ticks = now.now;
   thread.regions().start(p.global, now);
   p.phase = Phase::measuring;
+  notify_region_start(p.global);
 }
 
 ProcessSummary finish_run() {
@@ -46,12 +48,15 @@ ProcessSummary finish_run() {
   ThreadState& thread = this_thread();
   const Totals now = region_snapshot(thread);
   thread.regions().stop(p.global, now);
+  notify_region_stop(p.global);
   if (const int still_open = thread.regions().stop_all(now); still_open > 0) {
     warn_once(Warning::region_open_at_end,
               std::to_string(still_open) + " region(s) still open at the end of the run; closed there");
   }
   p.phase = Phase::done;
-  return summarize_process(p.counters);
+  ProcessSummary summary = summarize_process(p.counters);
+  notify_run_end(summary);
+  return summary;
 }
 
 } // namespace tally::profiler

@@ -4,11 +4,15 @@
 
 #include "core/process.hpp"
 #include "core/region_registry.hpp"
+#include "core/run_observer.hpp"
 #include "core/thread_state.hpp"
 #include "core/thread_team.hpp"
 #include "core/warnings.hpp"
 
 namespace tally::profiler {
+
+std::atomic<const RunObserver*> detail::run_observer{nullptr};
+
 namespace {
 
 bool measuring(tally_region_t region) { return region >= 0 && process().phase == Phase::measuring; }
@@ -30,13 +34,16 @@ extern "C" void tally_region_start(tally_region_t region) {
   if (!measuring(region)) return;
   ThreadState& thread = this_thread();
   thread.regions().start(region, region_snapshot(thread));
+  notify_region_start(region);
 }
 
 extern "C" void tally_region_stop(tally_region_t region) {
   using namespace tally::profiler;
   if (!measuring(region)) return;
   ThreadState& thread = this_thread();
-  switch (thread.regions().stop(region, region_snapshot(thread))) {
+  const StopResult result = thread.regions().stop(region, region_snapshot(thread));
+  if (result != StopResult::not_started) notify_region_stop(region);
+  switch (result) {
   case StopResult::stopped: return;
   case StopResult::not_started:
     warn_once(Warning::region_misuse, "region \"" + name_of(region) +

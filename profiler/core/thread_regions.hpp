@@ -6,6 +6,7 @@
 #include "core/state.hpp"
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace tally::profiler {
@@ -42,6 +43,8 @@ public:
   }
 
   bool is_open(RegionHandle region) const;
+  /// The regions open on this thread, outermost first.
+  std::span<const RegionHandle> open_regions() const { return open_order_; }
   /// Accumulated totals of a region on this thread (zero when never visited).
   RegionTotals totals(RegionHandle region) const;
 

@@ -17,6 +17,7 @@ enum class Warning {
   mpi_not_finalized,
   mpi_reduction,
   openmp_without_ompt,
+  cuda,
   count_
 };
 

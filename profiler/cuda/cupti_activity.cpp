@@ -1,6 +1,8 @@
-// libtally_cupti.so: CUPTI's activity API driven for the profiler. CUPTI asks for buffers,
-// fills them on the device's behalf and hands them back on its own thread; each record is
-// converted and passed to the sink that libtally.so registered.
+// libtally_cupti.so: CUPTI driven for the profiler. The CUDA driver loads it at cuInit
+// (CUDA_INJECTION64_PATH) and calls InitializeInjection, which hands its functions to
+// libtally.so. Activity: CUPTI asks for buffers, fills them on the device's behalf and hands them
+// back on its own thread; each record is converted and passed to the sink. Runtime-API
+// callbacks: each CUDA runtime call's entry and exit, on the calling thread, go to the sink.
 #include "cuda/cupti_records.hpp"
 #include "cuda/cupti_sink.hpp"
 
@@ -8,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <dlfcn.h>
 
 namespace {
 
@@ -22,6 +25,7 @@ constexpr std::size_t batch_size = 256;
 TallyCuptiSink sink{};
 std::atomic<bool> running{false};
 std::atomic<std::uint64_t> dropped{0};
+CUpti_SubscriberHandle subscriber = nullptr;
 
 std::uint64_t CUPTIAPI timestamp() { return sink.now_ns(); }
 
@@ -55,6 +59,21 @@ void CUPTIAPI on_buffer_completed(CUcontext context, std::uint32_t stream, std::
   std::free(buffer);
 }
 
+void CUPTIAPI on_callback(void*, CUpti_CallbackDomain domain, CUpti_CallbackId id, const void* data) {
+  if (!running.load(std::memory_order_acquire)) return;
+  if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
+    if (static_cast<const CUpti_CallbackData*>(data)->callbackSite == CUPTI_API_ENTER) {
+      sink.on_runtime_enter();
+    } else {
+      sink.on_runtime_exit();
+    }
+  } else if (domain == CUPTI_CB_DOMAIN_RESOURCE && id == CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING) {
+    // The records of a context still in CUPTI's buffers are lost with the context (a program
+    // that resets its device, or the runtime's teardown at exit): deliver them first.
+    cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+  }
+}
+
 int fail(char* error, std::size_t error_size, const char* call, CUptiResult status) {
   const char* reason = nullptr;
   if (cuptiGetResultString(status, &reason) != CUPTI_SUCCESS || !reason) reason = "unknown error";
@@ -67,7 +86,8 @@ int fail(char* error, std::size_t error_size, const char* call, CUptiResult stat
 extern "C" {
 
 int tally_cupti_start(const TallyCuptiSink* new_sink, char* error, std::size_t error_size) {
-  if (!new_sink || !new_sink->on_records || !new_sink->on_device || !new_sink->now_ns) {
+  if (!new_sink || !new_sink->on_records || !new_sink->on_device || !new_sink->now_ns || !new_sink->on_runtime_enter ||
+      !new_sink->on_runtime_exit) {
     if (error && error_size > 0) std::snprintf(error, error_size, "tally_cupti_start: incomplete sink");
     return -1;
   }
@@ -80,10 +100,19 @@ int tally_cupti_start(const TallyCuptiSink* new_sink, char* error, std::size_t e
       status != CUPTI_SUCCESS) {
     return fail(error, error_size, "cuptiActivityRegisterCallbacks", status);
   }
+  if (const auto status = cuptiSubscribe(&subscriber, on_callback, nullptr); status != CUPTI_SUCCESS) {
+    return fail(error, error_size, "cuptiSubscribe", status);
+  }
+  for (const CUpti_CallbackDomain domain : {CUPTI_CB_DOMAIN_RUNTIME_API, CUPTI_CB_DOMAIN_RESOURCE}) {
+    if (const auto status = cuptiEnableDomain(1, subscriber, domain); status != CUPTI_SUCCESS) {
+      cuptiUnsubscribe(subscriber);
+      return fail(error, error_size, "cuptiEnableDomain", status);
+    }
+  }
   running.store(true, std::memory_order_release);
   for (const CUpti_ActivityKind kind : tally::profiler::cuda::cupti_kinds) {
     if (const auto status = cuptiActivityEnable(kind); status != CUPTI_SUCCESS) {
-      running.store(false, std::memory_order_release);
+      tally_cupti_stop();
       return fail(error, error_size, "cuptiActivityEnable", status);
     }
   }
@@ -97,8 +126,20 @@ void tally_cupti_stop() {
   cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
   for (const CUpti_ActivityKind kind : tally::profiler::cuda::cupti_kinds)
     cuptiActivityDisable(kind);
+  cuptiUnsubscribe(subscriber);
   running.store(false, std::memory_order_release);
 }
 
 std::uint64_t tally_cupti_dropped_records() { return dropped.load(); }
+
+/// Called by the CUDA driver at cuInit when CUDA_INJECTION64_PATH names this library. 1 is
+/// success for the driver; a process without libtally.so (or not measured) just goes on.
+int InitializeInjection() {
+  static const TallyCuptiFunctions functions{tally_cupti_start, tally_cupti_flush, tally_cupti_stop,
+                                             tally_cupti_dropped_records};
+  if (void* attach = dlsym(RTLD_DEFAULT, tally::profiler::cuda::attach_symbol)) {
+    reinterpret_cast<decltype(&tally_cupti_attach)>(attach)(&functions);
+  }
+  return 1;
+}
 }

@@ -1,6 +1,6 @@
 // The C interface between libtally.so and libtally_cupti.so. The preload library never links
-// CUPTI: it dlopens libtally_cupti.so only once the program uses CUDA, looks these symbols up,
-// and hands in a sink that feeds its DeviceTimeline.
+// CUPTI: it names libtally_cupti.so in CUDA_INJECTION64_PATH, the CUDA driver loads it when the
+// program initialises CUDA, and its InitializeInjection hands libtally.so these functions.
 #pragma once
 
 #include "cuda/device_activity.hpp"
@@ -10,8 +10,8 @@
 
 extern "C" {
 
-/// Where converted activity goes. The functions are called on CUPTI's own threads, so they
-/// must be thread-safe; they must not call back into CUPTI.
+/// Where converted activity goes. on_records, on_device and now_ns are called on CUPTI's own
+/// threads, so they must be thread-safe; none may call back into CUPTI.
 struct TallyCuptiSink {
   void* context;
   /// A batch of records (at most a few hundred), in the order CUPTI delivered them.
@@ -21,26 +21,42 @@ struct TallyCuptiSink {
   /// The host clock in nanoseconds, the clock of the region windows. CUPTI takes every
   /// timestamp from it and maps GPU timestamps onto it.
   std::uint64_t (*now_ns)();
+  /// The calling thread enters / leaves a CUDA runtime call (CUPTI's runtime-API callbacks, on
+  /// the application's thread). Calls do not nest: the runtime does not call itself.
+  void (*on_runtime_enter)();
+  void (*on_runtime_exit)();
 };
 
-/// Registers the sink, CUPTI's buffer callbacks and clock, and enables kernel, memcpy,
-/// memset and device records. Returns 0, or -1 with one line in `error` saying why not.
+/// Registers the sink, CUPTI's buffer callbacks and clock, the runtime-API callbacks, and
+/// enables kernel, memcpy, memset and device records. Returns 0, or -1 with one line in `error`
+/// saying why not.
 int tally_cupti_start(const TallyCuptiSink* sink, char* error, std::size_t error_size);
 /// Delivers every completed record to the sink before returning (cuptiActivityFlushAll).
 /// `forced` non-zero also flushes buffers that are not full yet at the end of the run.
 void tally_cupti_flush(int forced);
-/// Flushes (forced) and disables activity collection; the sink is not called afterwards.
+/// Flushes (forced), disables activity collection and the runtime-API callbacks; the sink is
+/// not called afterwards.
 void tally_cupti_stop();
 /// Records CUPTI had to drop because no buffer was free, since start.
 std::uint64_t tally_cupti_dropped_records();
+
+/// The functions of libtally_cupti.so, as its InitializeInjection hands them over.
+struct TallyCuptiFunctions {
+  int (*start)(const TallyCuptiSink* sink, char* error, std::size_t error_size);
+  void (*flush)(int forced);
+  void (*stop)();
+  std::uint64_t (*dropped_records)();
+};
+
+/// Exported by libtally.so, looked up by libtally_cupti.so in the global scope when the driver
+/// loads it: libtally.so starts CUPTI through `functions` if this process is measured.
+/// Returns 0 when it did, -1 when the process is not measured or CUPTI refused (one warning).
+int tally_cupti_attach(const TallyCuptiFunctions* functions);
 }
 
 namespace tally::profiler::cuda {
 
 inline constexpr const char* cupti_library_name = "libtally_cupti.so";
-using CuptiStart = int (*)(const TallyCuptiSink*, char*, std::size_t);
-using CuptiFlush = void (*)(int);
-using CuptiStop = void (*)();
-using CuptiDroppedRecords = std::uint64_t (*)();
+inline constexpr const char* attach_symbol = "tally_cupti_attach";
 
 } // namespace tally::profiler::cuda

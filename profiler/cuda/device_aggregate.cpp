@@ -17,14 +17,20 @@ DeviceKey unshared_device_key(std::uint64_t node, std::uint64_t rank, std::uint3
   return key;
 }
 
-std::vector<DeviceShare> shares_of(std::span<const DeviceTotals> totals, const DeviceTimeline& timeline,
-                                   std::uint64_t node, std::uint64_t rank) {
-  std::vector<DeviceShare> out;
+std::vector<ProcessDevice> process_devices(std::span<const DeviceTotals> totals, const DeviceTimeline& timeline) {
+  std::vector<ProcessDevice> out;
   out.reserve(totals.size());
-  for (const DeviceTotals& device : totals) {
-    const auto uuid = timeline.uuid(device.device);
+  for (const DeviceTotals& device : totals)
+    out.push_back({device.device, timeline.uuid(device.device), device.kernel_ns, device.memory_ns});
+  return out;
+}
+
+std::vector<DeviceShare> shares_of(std::span<const ProcessDevice> devices, std::uint64_t node, std::uint64_t rank) {
+  std::vector<DeviceShare> out;
+  out.reserve(devices.size());
+  for (const ProcessDevice& device : devices) {
     const DeviceKey key =
-        uuid ? DeviceKey{.node = node, .uuid = *uuid} : unshared_device_key(node, rank, device.device);
+        device.uuid ? DeviceKey{.node = node, .uuid = *device.uuid} : unshared_device_key(node, rank, device.ordinal);
     out.push_back({.key = key, .kernel_ns = device.kernel_ns, .memory_ns = device.memory_ns});
   }
   return out;
@@ -58,6 +64,10 @@ model::DeviceRaw aggregate_devices(std::span<const DeviceShare> devices) {
     raw.active_max_ns = std::max(raw.active_max_ns, device.kernel_ns + device.memory_ns);
   }
   return raw;
+}
+
+model::DeviceRaw single_process_devices(std::span<const ProcessDevice> devices, std::uint64_t elapsed_ns) {
+  return aggregate_devices(merge_shared_devices(shares_of(devices, 0, 0), elapsed_ns));
 }
 
 model::DeviceRaw combine(const model::DeviceRaw& a, const model::DeviceRaw& b) {

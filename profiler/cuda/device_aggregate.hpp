@@ -2,6 +2,7 @@
 // a node that share a GPU count it once), then the sums and maxima of the device metrics.
 #pragma once
 
+#include "core/process_summary.hpp"
 #include "cuda/device_activity.hpp"
 #include "cuda/device_timeline.hpp"
 #include "tally/model/region_raw.hpp"
@@ -32,10 +33,13 @@ struct DeviceShare {
   bool operator==(const DeviceShare&) const = default;
 };
 
-/// This rank's shares of one region: its device totals keyed by node and UUID (or, for a
-/// device CUPTI never identified, by unshared_device_key).
-std::vector<DeviceShare> shares_of(std::span<const DeviceTotals> totals, const DeviceTimeline& timeline,
-                                   std::uint64_t node, std::uint64_t rank);
+/// A region's device totals as the process summary keeps them, each with its UUID when CUPTI
+/// identified the device.
+std::vector<ProcessDevice> process_devices(std::span<const DeviceTotals> totals, const DeviceTimeline& timeline);
+
+/// This rank's shares of one region: its devices keyed by node and UUID (or, for a device
+/// CUPTI never identified, by unshared_device_key).
+std::vector<DeviceShare> shares_of(std::span<const ProcessDevice> devices, std::uint64_t node, std::uint64_t rank);
 
 /// One share per physical device: shares with the same key (ranks of one node driving one GPU)
 /// are merged. CUPTI only shows a process its own work, and without MPS the contexts of
@@ -47,6 +51,9 @@ std::vector<DeviceShare> merge_shared_devices(std::vector<DeviceShare> shares, s
 
 /// N, sum K, max K, sum D, max (K + D) over distinct devices (merge_shared_devices first).
 model::DeviceRaw aggregate_devices(std::span<const DeviceShare> devices);
+
+/// The devices of a run made of one process (no MPI): its shares merged and aggregated.
+model::DeviceRaw single_process_devices(std::span<const ProcessDevice> devices, std::uint64_t elapsed_ns);
 
 /// The aggregate of two disjoint sets of devices (two nodes): sums of devices, kernel_ns and
 /// memory_ns, maxima of kernel_max_ns and active_max_ns. The MPI reduction across node leaders

@@ -27,6 +27,18 @@ bool DeviceRegions::stop(RegionId id, std::uint64_t now_ns) {
   return true;
 }
 
+int DeviceRegions::close_all(std::uint64_t now_ns) {
+  const std::lock_guard lock(mutex_);
+  int open = 0;
+  for (Region& r : regions_) {
+    if (r.depth == 0) continue;
+    ++open;
+    r.depth = 0;
+    if (now_ns > r.open_from_ns) r.closed.push_back({r.open_from_ns, now_ns});
+  }
+  return open;
+}
+
 void DeviceRegions::add(Region& r, const std::vector<DeviceTotals>& part) {
   for (const DeviceTotals& device : part) {
     auto it = std::lower_bound(r.totals.begin(), r.totals.end(), device.device,

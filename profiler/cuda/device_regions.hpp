@@ -27,6 +27,8 @@ public:
   /// A visit ends; the window closes when the last overlapping visit ends. False when the
   /// region was not open (the caller warns).
   bool stop(RegionId region, std::uint64_t now_ns);
+  /// Closes every open window at `now_ns` (the end of the run); returns how many were open.
+  int close_all(std::uint64_t now_ns);
 
   /// Adds to each region the device time of its windows (open or closed) up to `safe_ns`,
   /// then lets the timeline forget everything before `safe_ns`. Call it only with a `safe_ns`

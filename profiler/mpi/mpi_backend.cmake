@@ -2,6 +2,7 @@
 # generated from mpi_calls.tsv. Compiled against mpi.h only; libmpi is never linked.
 include(${CMAKE_CURRENT_LIST_DIR}/wrappers.cmake)
 target_sources(tally_preload PRIVATE
+  mpi/device_reduction.cpp
   mpi/fortran_lifecycle.cpp
   mpi/mpi_lifecycle.cpp
   mpi/node_map.cpp

@@ -17,6 +17,7 @@
 #pragma weak PMPI_Allgatherv
 #pragma weak PMPI_Bcast
 #pragma weak PMPI_Gather
+#pragma weak PMPI_Gatherv
 #pragma weak PMPI_Reduce
 #pragma weak PMPI_Get_library_version
 

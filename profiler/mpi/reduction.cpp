@@ -2,6 +2,7 @@
 // arrays (a few integers per region); only the union of region names travels as text.
 #include "mpi/reduction.hpp"
 
+#include "mpi/device_reduction.hpp"
 #include "mpi/node_map.hpp"
 #include "mpi/pmpi_weak.hpp"
 
@@ -156,10 +157,13 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
     node_sums[r * node_sum_count + node_outside_mpi] = region.outside_mpi_ns();
     node_sums[r * node_sum_count + node_entered] = 1;
   }
-  // Capabilities must hold on every rank for a group to be reported.
-  int flags[3] = {summary.counters ? 1 : 0, summary.offload_measured ? 1 : 0, summary.openmp_measured ? 1 : 0};
-  int all_flags[3] = {};
-  PMPI_Reduce(flags, all_flags, 3, MPI_INT, MPI_MIN, 0, MPI_COMM_WORLD);
+  // Counters and OpenMP must be measured on every rank for their group to be reported. Offload
+  // on any: a rank that never initialised CUDA spent no time in it.
+  int flags[2] = {summary.counters ? 1 : 0, summary.openmp_measured ? 1 : 0};
+  int all_flags[2] = {};
+  PMPI_Reduce(flags, all_flags, 2, MPI_INT, MPI_MIN, 0, MPI_COMM_WORLD);
+  int offload_measured = summary.offload_measured ? 1 : 0, any_offload = 0;
+  PMPI_Reduce(&offload_measured, &any_offload, 1, MPI_INT, MPI_MAX, 0, MPI_COMM_WORLD);
 
   std::vector<std::uint64_t> total_sums(rank == 0 ? sums.size() : 0), total_maxima(rank == 0 ? maxima.size() : 0);
   PMPI_Reduce(sums.data(), total_sums.data(), static_cast<int>(sums.size()), MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
@@ -176,6 +180,8 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   }
   const std::vector<std::uint64_t> per_rank =
       options.per_rank ? gather_per_rank(mine, nodes.node_index, rank, size) : std::vector<std::uint64_t>{};
+  const std::vector<std::optional<model::DeviceRaw>> devices =
+      reduce_devices(mine, nodes, static_cast<std::uint64_t>(rank));
   const std::string version_text = rank == 0 ? library_version() : "";
   const std::vector<std::string> hosts = nodes.hosts;
   const std::uint64_t node_count = nodes.node_count;
@@ -195,7 +201,7 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
     raw.elapsed_ns = max[elapsed];
     raw.useful_ns = sum[useful];
     raw.mpi_ns = sum[mpi_time];
-    if (all_flags[1]) raw.offload_ns = sum[offload];
+    if (any_offload) raw.offload_ns = sum[offload];
     raw.outside_mpi_max_ns = max[outside_mpi];
     for (std::size_t n = 0; n < node_count; ++n) {
       const std::uint64_t* node = &every_node[(n * region_count + r) * node_sum_count];
@@ -210,11 +216,12 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
         raw.busiest_node_processes = node[node_entered];
       }
     }
-    if (all_flags[2]) raw.openmp = model::OpenMpRaw{sum[omp_imbalance], sum[omp_scheduling], sum[omp_serialization]};
+    if (all_flags[1]) raw.openmp = model::OpenMpRaw{sum[omp_imbalance], sum[omp_scheduling], sum[omp_serialization]};
     if (all_flags[0]) raw.counters = model::CounterRaw{sum[instructions], sum[cycles]};
+    raw.device = devices[r];
     out.resources.threads_per_rank = std::max(out.resources.threads_per_rank, raw.threads_per_process);
     out.regions.push_back({names[r], sum[visits], raw, {}, {}});
-    if (options.per_rank) out.regions.back().per_rank = rank_records(per_rank, r, region_count, all_flags[1] != 0);
+    if (options.per_rank) out.regions.back().per_rank = rank_records(per_rank, r, region_count, any_offload != 0);
   }
   return out;
 }

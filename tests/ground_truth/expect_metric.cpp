@@ -1,8 +1,9 @@
 // Test tool: checks metrics of the one run document in a folder against values computed by
 // hand. Usage: expect_metric FOLDER CHECK... where a CHECK is REGION:METRIC:EXPECTED:TOLERANCE,
-// REGION:visits:N, REGION:ranks:N (per-rank records), REGION:absent, REGION:METRIC:absent, REGION:within:OUTER (the
-// region's elapsed and useful time fit in those of OUTER), or REGION:product:PARENT:CHILD,CHILD... (the parent metric
-// equals the product of the children). Exit 0 when every check holds; one line per failure.
+// REGION:visits:N, REGION:devices:N, REGION:ranks:N (per-rank records), REGION:absent, REGION:METRIC:absent,
+// REGION:within:OUTER (the region's elapsed and useful time fit in those of OUTER), or
+// REGION:product:PARENT:CHILD,CHILD... (the parent metric equals the product of the children). Exit 0 when every check
+// holds; one line per failure.
 #include "tally/model/document_io.hpp"
 #include "tally/model/run_metrics.hpp"
 
@@ -63,6 +64,11 @@ std::string check(const RunDocument& document, const std::string& specification)
     return region->per_rank.size() == expected ? ""
                                                : parts[0] + " has " + std::to_string(region->per_rank.size()) +
                                                      " per-rank records, expected " + parts[2];
+  }
+  if (parts[1] == "devices") {
+    const auto expected = std::stoull(parts.at(2));
+    const std::uint64_t devices = region->raw.device ? region->raw.device->devices : 0;
+    return devices == expected ? "" : parts[0] + " has " + std::to_string(devices) + " devices, expected " + parts[2];
   }
   if (parts[1] == "visits") {
     const auto expected = std::stoull(parts.at(2));

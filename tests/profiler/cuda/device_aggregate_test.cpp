@@ -54,8 +54,8 @@ TEST(DeviceAggregate, devices_without_a_uuid_are_never_merged_across_ranks) {
   DeviceTimeline rank0;
   DeviceTimeline rank1;
   const std::vector<DeviceTotals> totals{{.device = 0, .kernel_ns = 10 * ms, .memory_ns = 0}};
-  auto shares = shares_of(totals, rank0, 0, 0);
-  const auto other = shares_of(totals, rank1, 0, 1);
+  auto shares = shares_of(process_devices(totals, rank0), 0, 0);
+  const auto other = shares_of(process_devices(totals, rank1), 0, 1);
   shares.insert(shares.end(), other.begin(), other.end());
   EXPECT_EQ(merge_shared_devices(shares, 100 * ms).size(), 2u);
 }
@@ -65,9 +65,10 @@ TEST(DeviceAggregate, ranks_that_identified_the_same_uuid_share_the_device) {
   DeviceTimeline rank1;
   rank0.on_device_identified(0, gpu_a);
   rank1.on_device_identified(1, gpu_a); // another ordinal, the same GPU
-  auto shares = shares_of(std::vector<DeviceTotals>{{.device = 0, .kernel_ns = 10 * ms, .memory_ns = 0}}, rank0, 0, 0);
-  const auto other =
-      shares_of(std::vector<DeviceTotals>{{.device = 1, .kernel_ns = 15 * ms, .memory_ns = 0}}, rank1, 0, 1);
+  auto shares = shares_of(
+      process_devices(std::vector<DeviceTotals>{{.device = 0, .kernel_ns = 10 * ms, .memory_ns = 0}}, rank0), 0, 0);
+  const auto other = shares_of(
+      process_devices(std::vector<DeviceTotals>{{.device = 1, .kernel_ns = 15 * ms, .memory_ns = 0}}, rank1), 0, 1);
   shares.insert(shares.end(), other.begin(), other.end());
   const auto devices = merge_shared_devices(shares, 100 * ms);
   ASSERT_EQ(devices.size(), 1u);

@@ -71,7 +71,7 @@ model::DeviceRaw device_raw(const UseCase& use_case) {
     timeline.on_activity_records(use_case.ranks[r].device);
     regions.stop(global, use_case.elapsed_ms * ms);
     regions.settle(timeline, std::numeric_limits<std::uint64_t>::max());
-    const auto mine = shares_of(regions.totals(global), timeline, 0, r);
+    const auto mine = shares_of(process_devices(regions.totals(global), timeline), 0, r);
     shares.insert(shares.end(), mine.begin(), mine.end());
   }
   return aggregate_devices(merge_shared_devices(shares, use_case.elapsed_ms * ms));
@@ -231,7 +231,7 @@ TEST(PaperUseCases, two_ranks_sharing_one_gpu_count_it_once) {
     timeline.on_activity_records(records);
     regions.stop(0, 100 * ms);
     regions.settle(timeline, std::numeric_limits<std::uint64_t>::max());
-    const auto mine = shares_of(regions.totals(0), timeline, 0, r);
+    const auto mine = shares_of(process_devices(regions.totals(0), timeline), 0, r);
     shares.insert(shares.end(), mine.begin(), mine.end());
   }
   EXPECT_EQ(aggregate_devices(merge_shared_devices(shares, 100 * ms)), (model::DeviceRaw{.devices = 1,

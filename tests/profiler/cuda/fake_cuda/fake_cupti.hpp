@@ -1,0 +1,57 @@
+// What the two halves of the fake libcupti.so share: the record types, the record clock, the one
+// lock, the pending records and the subscriber's callbacks. The CUDA runtime half
+// (fake_cuda_runtime.cpp) queues records; the CUPTI half (fake_cupti.cpp) delivers them.
+#pragma once
+
+#include <cupti.h>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <mutex>
+
+namespace fake_cuda {
+
+// The record versions tally's converter reads (profiler/cuda/cupti_records.cpp), chosen the same way.
+#if CUPTI_API_VERSION >= 130000
+using KernelRecord = CUpti_ActivityKernel10;
+#else
+using KernelRecord = CUpti_ActivityKernel9;
+#endif
+#if CUPTI_API_VERSION >= 26
+using MemcpyRecord = CUpti_ActivityMemcpy6;
+#else
+using MemcpyRecord = CUpti_ActivityMemcpy5;
+#endif
+using MemsetRecord = CUpti_ActivityMemset4;
+using DeviceRecord = CUpti_ActivityDevice5;
+
+/// The largest record the fake writes, in bytes.
+inline constexpr std::size_t max_record_bytes =
+    std::max({sizeof(KernelRecord), sizeof(MemcpyRecord), sizeof(MemsetRecord), sizeof(DeviceRecord)});
+
+/// The size in a buffer of a record of `kind`, or 0 for a kind the fake never writes.
+std::size_t record_bytes(CUpti_ActivityKind kind);
+
+/// The clock of the records in ns: the client's timestamp callback, else CLOCK_MONOTONIC.
+std::uint64_t now_ns();
+
+/// The one lock of the fake: CUPTI's state and the runtime's stream queues.
+std::unique_lock<std::mutex> lock_state();
+
+/// Whether records of `kind` are collected. `lock` is the fake's lock, held.
+bool kind_enabled(const std::unique_lock<std::mutex>& lock, CUpti_ActivityKind kind);
+
+/// Adds a record (`size` bytes of one of the record types above) to the pending records; it may
+/// be delivered once the record clock has passed `end_ns`. `lock` is the fake's lock, held.
+void add_record(const std::unique_lock<std::mutex>& lock, const void* record, std::size_t size, std::uint64_t end_ns);
+
+/// Moves the completed records into the client's buffers and hands over the buffers that are
+/// full, like CUPTI's worker between flushes. Call without the lock.
+void deliver_full_buffers();
+
+/// Calls the subscriber's callback if it has `domain` enabled, on the calling thread. Call
+/// without the lock: the callback may call CUPTI.
+void call_subscriber(CUpti_CallbackDomain domain, CUpti_CallbackId id, const void* data);
+
+} // namespace fake_cuda
