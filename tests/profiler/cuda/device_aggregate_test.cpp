@@ -60,6 +60,19 @@ TEST(DeviceAggregate, devices_without_a_uuid_are_never_merged_across_ranks) {
   EXPECT_EQ(merge_shared_devices(shares, 100 * ms).size(), 2u);
 }
 
+TEST(DeviceAggregate, a_process_without_mpi_aggregates_its_own_devices) {
+  // Two GPUs in a 100 ms region: K 60 and 20, D 10 and 30. N = 2, sum K 80, max K 60,
+  // sum D 40, max (K + D) 70.
+  const std::vector<ProcessDevice> devices{
+      {.ordinal = 0, .uuid = gpu_a, .kernel_ns = 60 * ms, .memory_ns = 10 * ms},
+      {.ordinal = 1, .uuid = std::nullopt, .kernel_ns = 20 * ms, .memory_ns = 30 * ms}};
+  EXPECT_EQ(single_process_devices(devices, 100 * ms), (model::DeviceRaw{.devices = 2,
+                                                                         .kernel_ns = 80 * ms,
+                                                                         .kernel_max_ns = 60 * ms,
+                                                                         .memory_ns = 40 * ms,
+                                                                         .active_max_ns = 70 * ms}));
+}
+
 TEST(DeviceAggregate, ranks_that_identified_the_same_uuid_share_the_device) {
   DeviceTimeline rank0;
   DeviceTimeline rank1;
