@@ -1,20 +1,23 @@
 #!/bin/sh
-# The device activity library, and a program linked with it, need no CUDA symbol or library
-# at run time: usage: no_cuda_symbols.sh libtally_device_activity.a test-binary
+# The profiler's libraries, and a program linked with them, need no CUDA symbol or library at
+# run time (CUPTI lives in libtally_cupti.so, which the CUDA driver loads).
+# Usage: no_cuda_symbols.sh FILE...   (static archives, shared libraries or programs)
 set -eu
-library=$1
-binary=$2
-# C symbols of the CUDA driver, runtime, CUPTI and NVTX: cuInit, cudaMalloc, cuptiActivityEnable...
-undefined=$(nm -u "$library" | grep -E '^ *U (cu|nvtx)' || true)
-if [ -n "$undefined" ]; then
-  echo "CUDA symbols needed by $library:"
-  echo "$undefined"
-  exit 1
-fi
-needed=$(readelf -d "$binary" | grep NEEDED | grep -iE 'cuda|cupti|nvidia' || true)
-if [ -n "$needed" ]; then
-  echo "CUDA libraries needed by $binary:"
-  echo "$needed"
-  exit 1
-fi
-echo "no CUDA symbol or library needed"
+status=0
+for file in "$@"; do
+  # C symbols of the CUDA driver, runtime, CUPTI and NVTX: cuInit, cudaMalloc, cuptiActivityEnable...
+  undefined=$( (nm -u "$file" 2>/dev/null; nm -D -u "$file" 2>/dev/null) | grep -E '^ *U (cu|nvtx)' || true)
+  if [ -n "$undefined" ]; then
+    echo "CUDA symbols needed by $file:"
+    echo "$undefined"
+    status=1
+  fi
+  needed=$(readelf -d "$file" 2>/dev/null | grep NEEDED | grep -iE 'cuda|cupti|nvidia' || true)
+  if [ -n "$needed" ]; then
+    echo "CUDA libraries needed by $file:"
+    echo "$needed"
+    status=1
+  fi
+done
+[ "$status" -eq 0 ] && echo "no CUDA symbol or library needed by $*"
+exit "$status"
