@@ -1,7 +1,7 @@
 // An optional observer of the run beyond the threads' own accounting: the CUDA backend opens
 // and closes device windows with region starts and stops once CUDA is active, and adds the
 // devices to the summary at the end. Until a backend sets it, a region start or stop pays one
-// relaxed load.
+// atomic load (a plain load on x86).
 #pragma once
 
 #include "core/process_summary.hpp"

@@ -1,26 +1,12 @@
 // The field mapping of CUPTI activity records, per record version of the installed CUPTI.
 #include "cuda/cupti_records.hpp"
 
+#include "cuda/cupti_record_types.hpp"
+
 #include <cstring>
 
 namespace tally::profiler::cuda {
 namespace {
-
-// The newest record versions of CUPTI 13; older toolkits name older structs with the same
-// leading fields, picked here by CUPTI_API_VERSION.
-#if CUPTI_API_VERSION >= 130000
-using KernelRecord = CUpti_ActivityKernel10;
-#else
-using KernelRecord = CUpti_ActivityKernel9;
-#endif
-#if CUPTI_API_VERSION >= 26
-using MemcpyRecord = CUpti_ActivityMemcpy6;
-#else
-using MemcpyRecord = CUpti_ActivityMemcpy5;
-#endif
-using PeerCopyRecord = CUpti_ActivityMemcpyPtoP4;
-using MemsetRecord = CUpti_ActivityMemset4;
-using DeviceRecord = CUpti_ActivityDevice5;
 
 template <class Record> DeviceActivity convert(const CUpti_Activity& base, ActivityKind kind) {
   // CUPTI's records are packed; copy out instead of binding references to their fields.

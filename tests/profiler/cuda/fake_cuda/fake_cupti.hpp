@@ -3,6 +3,8 @@
 // (fake_cuda_runtime.cpp) queues records; the CUPTI half (fake_cupti.cpp) delivers them.
 #pragma once
 
+#include "cuda/cupti_record_types.hpp"
+
 #include <cupti.h>
 
 #include <algorithm>
@@ -12,19 +14,11 @@
 
 namespace fake_cuda {
 
-// The record versions tally's converter reads (profiler/cuda/cupti_records.cpp), chosen the same way.
-#if CUPTI_API_VERSION >= 130000
-using KernelRecord = CUpti_ActivityKernel10;
-#else
-using KernelRecord = CUpti_ActivityKernel9;
-#endif
-#if CUPTI_API_VERSION >= 26
-using MemcpyRecord = CUpti_ActivityMemcpy6;
-#else
-using MemcpyRecord = CUpti_ActivityMemcpy5;
-#endif
-using MemsetRecord = CUpti_ActivityMemset4;
-using DeviceRecord = CUpti_ActivityDevice5;
+// The record versions tally's converter reads.
+using tally::profiler::cuda::DeviceRecord;
+using tally::profiler::cuda::KernelRecord;
+using tally::profiler::cuda::MemcpyRecord;
+using tally::profiler::cuda::MemsetRecord;
 
 /// The largest record the fake writes, in bytes.
 inline constexpr std::size_t max_record_bytes =
