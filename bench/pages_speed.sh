@@ -11,10 +11,10 @@ trap 'rm -rf "$work"' EXIT
 documents="$(find "$work/runs" -name '*.json' | wc -l)"
 size="$(du -sh "$work/runs" | cut -f1)"
 start=$(date +%s.%N)
-"$build/pages/tally" validate "$work/runs" 2>/dev/null
+"$build/cli/tally" validate "$work/runs" 2>/dev/null
 read_seconds=$(echo "$(date +%s.%N) - $start" | bc)
 start=$(date +%s.%N)
-"$build/pages/tally" pages --input "$work/runs" --branch main --output "$work/public" 2>/dev/null
+"$build/cli/tally" pages --input "$work/runs" --branch main --output "$work/public" 2>/dev/null
 pages_seconds=$(echo "$(date +%s.%N) - $start" | bc)
 pages="$(find "$work/public" -name '*.html' | wc -l)"
 printf '%s documents (%s) on %s cores: validate %.1f s, tally pages %.1f s (%s pages written)\n' \

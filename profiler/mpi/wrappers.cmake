@@ -1,6 +1,5 @@
 # The generated MPI wrappers: generate_wrappers.py turns mpi_calls.tsv and the installed mpi.h into
 # the object library tally_mpi_wrappers. Included from profiler/CMakeLists.txt once MPI (C) is found.
-find_package(Python3 COMPONENTS Interpreter REQUIRED)
 
 # Open MPI's Fortran bindings call the C PMPI_ functions directly, so they get wrappers of their own:
 # the generator wraps each Fortran entry point these libraries export (read with nm at build time).

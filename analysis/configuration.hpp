@@ -1,0 +1,31 @@
+// The resource configuration of a run (nodes × ranks × threads × GPUs): the columns of a
+// scaling table and the lines of an evolution chart.
+#pragma once
+
+#include "tally/model/run_document.hpp"
+
+#include <compare>
+#include <cstdint>
+#include <string>
+
+namespace tally::analysis {
+
+struct Configuration {
+  std::uint64_t nodes = 1;
+  std::uint64_t ranks = 1;
+  std::uint64_t threads = 1; ///< per rank
+  std::uint64_t gpus = 0;
+
+  /// Increasing resources: CPUs first, then nodes, then GPUs.
+  std::strong_ordering operator<=>(const Configuration& other) const;
+  bool operator==(const Configuration&) const = default;
+
+  /// "2 nodes · 8 ranks × 4 threads" (· 2 GPUs when there are some).
+  std::string label() const;
+  /// "n2-r8-t4-g0": safe in file names and URLs.
+  std::string key() const;
+};
+
+Configuration configuration_of(const model::RunDocument& document);
+
+} // namespace tally::analysis

@@ -1,0 +1,37 @@
+// Runs grouped as the site shows them: per experiment, per commit and configuration, the
+// repetitions (several runs of one commit and configuration).
+#pragma once
+
+#include "analysis/configuration.hpp"
+#include "analysis/history/commit_axis.hpp"
+
+#include "tally/model/scalability.hpp"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tally::analysis {
+
+using Repetitions = std::vector<const ingest::LoadedRun*>;
+
+struct Experiment {
+  std::string name;
+  model::Scaling scaling = model::Scaling::strong;
+  std::string scaling_source;                                      ///< "option", "documents" or "default"
+  std::vector<Configuration> configurations;                       ///< increasing resources
+  std::vector<std::string> regions;                                ///< union over runs, Global first
+  std::map<std::size_t, std::map<std::size_t, Repetitions>> cells; ///< commit position -> configuration index -> runs
+
+  const Repetitions* repetitions(std::size_t commit, std::size_t configuration) const;
+  /// Commit positions that have runs, oldest first.
+  std::vector<std::size_t> commits() const;
+};
+
+/// Groups the runs on the branch (off-branch runs are left out) by experiment, sorted by name.
+/// `scaling` given on the command line wins over the documents' own setting.
+std::vector<Experiment> group_experiments(const ingest::RunSet& runs, const history::CommitAxis& axis,
+                                          std::optional<model::Scaling> scaling);
+
+} // namespace tally::analysis

@@ -1,0 +1,57 @@
+// Parallel loading: one task per file; results land in slots of a vector so that the output
+// order does not depend on thread timing.
+#include "analysis/ingest/run_loader.hpp"
+
+#include "analysis/ingest/document_paths.hpp"
+#include "analysis/ingest/talp/talp.hpp"
+#include "analysis/parallel_for.hpp"
+
+#include "tally/model/document_io.hpp"
+
+#include <variant>
+
+namespace tally::analysis::ingest {
+namespace {
+
+using Outcome = std::variant<LoadedRun, InvalidDocument>;
+
+InvalidDocument invalid(const std::string& file, const model::Problems& problems) {
+  InvalidDocument out{file, {}};
+  for (const model::Problem& problem : problems)
+    out.problems.push_back(model::to_string(problem));
+  return out;
+}
+
+Outcome load_one(const std::filesystem::path& path) {
+  const std::string file = path.string();
+  const auto value = model::load_json(path);
+  if (const auto* problems = std::get_if<model::Problems>(&value)) return invalid(file, *problems);
+  const nlohmann::json& json = std::get<nlohmann::json>(value);
+  const model::ReadResult result = talp::is_talp_document(json)
+                                       ? talp::import_talp(json, file, talp::TalpImportOptions{})
+                                       : model::read_run_document(json, file);
+  if (const auto* problems = std::get_if<model::Problems>(&result)) return invalid(file, *problems);
+  return LoadedRun{path, std::get<model::RunDocument>(result)};
+}
+
+} // namespace
+
+RunSet load_runs(const std::vector<std::string>& inputs, unsigned threads) {
+  const DocumentPaths paths = expand_document_paths(inputs);
+  std::vector<Outcome> outcomes(paths.files.size());
+  parallel_for(paths.files.size(), threads, [&](std::size_t i) { outcomes[i] = load_one(paths.files[i]); });
+
+  RunSet out;
+  for (const std::string& problem : paths.problems)
+    out.invalid.push_back({problem, {problem}});
+  for (Outcome& outcome : outcomes) {
+    if (auto* run = std::get_if<LoadedRun>(&outcome)) {
+      out.runs.push_back(std::move(*run));
+    } else {
+      out.invalid.push_back(std::move(std::get<InvalidDocument>(outcome)));
+    }
+  }
+  return out;
+}
+
+} // namespace tally::analysis::ingest

@@ -1,0 +1,59 @@
+// Member access with problem collection for the TALP importer.
+#include "analysis/ingest/talp/talp_fields.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace tally::analysis::ingest::talp {
+
+std::uint64_t ceil_ns(double value) {
+  if (!(value > 0)) return 0; // also NaN
+  // 2^64 ns are 584 years: anything beyond is a corrupt file, and saturating keeps the cast defined.
+  if (value >= 18446744073709549568.0) return std::numeric_limits<std::uint64_t>::max();
+  return static_cast<std::uint64_t>(std::ceil(value));
+}
+
+std::optional<double> FieldReader::number(const Json& parent, const Pointer& at, std::string_view key, Need need) {
+  const Json* value = member(parent, at, key, need);
+  if (!value) return std::nullopt;
+  if (!value->is_number()) {
+    fail(at / std::string(key), "expected a number, got " + model::describe_type(*value));
+    return std::nullopt;
+  }
+  const double number = value->get<double>();
+  if (!std::isfinite(number) || number < 0) {
+    fail(at / std::string(key), "expected a non-negative number, got " + value->dump());
+    return std::nullopt;
+  }
+  return number;
+}
+
+std::optional<std::uint64_t> FieldReader::count(const Json& parent, const Pointer& at, std::string_view key,
+                                                Need need) {
+  const Json* value = member(parent, at, key, need);
+  if (!value) return std::nullopt;
+  if (value->is_number_unsigned()) return value->get<std::uint64_t>();
+  if (value->is_number_integer() && value->get<std::int64_t>() >= 0) {
+    return static_cast<std::uint64_t>(value->get<std::int64_t>());
+  }
+  if (value->is_number_float()) {
+    const double number = value->get<double>();
+    if (std::isfinite(number) && number >= 0 && number == std::floor(number)) return ceil_ns(number);
+  }
+  const std::string got = value->is_number() ? value->dump() : model::describe_type(*value);
+  fail(at / std::string(key), "expected a non-negative integer, got " + got);
+  return std::nullopt;
+}
+
+std::optional<std::uint64_t> FieldReader::counter(const Json& parent, const Pointer& at, std::string_view key,
+                                                  Need need) {
+  const Json* value = member(parent, at, key, need);
+  if (!value) return std::nullopt;
+  if (!value->is_number()) {
+    fail(at / std::string(key), "expected a number, got " + model::describe_type(*value));
+    return std::nullopt;
+  }
+  return ceil_ns(std::round(value->get<double>()));
+}
+
+} // namespace tally::analysis::ingest::talp

@@ -1,0 +1,42 @@
+// TALP's optional per-process records of a region ("Process" from DLB 3.5, "region" in 3.4):
+// with them the maximum outside-MPI time and the busiest node are exact, not estimated.
+#pragma once
+
+#include "analysis/ingest/talp/talp_fields.hpp"
+#include "analysis/ingest/talp/talp_summary.hpp"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tally::analysis::ingest::talp {
+
+/// One process of one region, times in nanoseconds summed over its threads.
+struct ProcessRecord {
+  std::uint64_t rank = 0;
+  std::optional<std::uint64_t> node; ///< nodeId (3.5+), or found through the "node" summary
+  std::string host;
+  std::optional<std::uint64_t> visits;
+  std::optional<std::uint64_t> cpus;
+  std::uint64_t elapsed_ns = 0;
+  std::uint64_t useful_ns = 0;
+  std::uint64_t mpi_ns = 0; ///< MPI time plus worker threads idle meanwhile
+  std::uint64_t offload_ns = 0;
+  std::uint64_t openmp_waiting_ns = 0; ///< OpenMP load imbalance, scheduling and serialization
+};
+
+/// Node of each process id, from the "node" summary of DLB 3.4 and 3.5 (whose per-process records
+/// of 3.4 carry no node).
+using NodeOfPid = std::map<std::uint64_t, std::uint64_t>;
+NodeOfPid read_node_of_pid(const Json& document);
+
+/// The records of one region: an array of process objects.
+std::vector<ProcessRecord> read_process_records(const Json& records, const Pointer& at, const NodeOfPid& node_of_pid,
+                                                FieldReader& reader);
+
+/// Replaces the estimates of `summary` by exact values, adds the per-rank detail, and fills the
+/// visits and MPI time the summary lacked.
+void apply_process_records(const std::vector<ProcessRecord>& records, RegionSummary& summary);
+
+} // namespace tally::analysis::ingest::talp

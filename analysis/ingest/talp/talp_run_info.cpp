@@ -1,0 +1,101 @@
+// Run-level fields of an imported TALP document: times, id, label and the talp-pages metadata.
+#include "analysis/ingest/talp/talp_run_info.hpp"
+
+#include "tally/model/file_names.hpp"
+#include "tally/model/utc_time.hpp"
+
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+
+namespace tally::analysis::ingest::talp {
+namespace {
+
+/// talp-pages writes phrases ("unkown commit", "GitHub doenst expose the default branch via ENV")
+/// where CI did not tell it a value. Git object names and ref names never contain spaces.
+bool is_placeholder(const std::string& text) { return text.empty() || text.find(' ') != std::string::npos; }
+
+/// FNV-1a: a cheap, stable hash, so that the same file always gets the same id.
+std::uint64_t content_hash(const std::string& text) {
+  std::uint64_t hash = 14695981039346656037ull;
+  for (const char c : text) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ull;
+  }
+  return hash;
+}
+
+} // namespace
+
+std::optional<std::string> timestamp_as_utc(const std::string& text) {
+  if (auto utc = model::to_utc_iso8601(text)) return utc;
+  return model::to_utc_iso8601(text + "Z");
+}
+
+std::string utc_minus(const std::string& utc, std::uint64_t nanoseconds) {
+  std::tm fields{};
+  std::sscanf(utc.c_str(), "%d-%d-%dT%d:%d:%d", &fields.tm_year, &fields.tm_mon, &fields.tm_mday, &fields.tm_hour,
+              &fields.tm_min, &fields.tm_sec);
+  fields.tm_year -= 1900;
+  fields.tm_mon -= 1;
+  const long long end_ms = static_cast<long long>(timegm(&fields)) * 1000;
+  const long long start_ms = end_ms - static_cast<long long>(nanoseconds / 1000000);
+  const auto start_s = static_cast<std::time_t>(start_ms >= 0 ? start_ms / 1000 : (start_ms - 999) / 1000);
+  const long long millis = start_ms - static_cast<long long>(start_s) * 1000;
+  std::tm start{};
+  gmtime_r(&start_s, &start);
+  char text[40];
+  const std::size_t length = std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &start);
+  std::string out(text, length);
+  if (millis != 0) {
+    char fraction[8];
+    std::snprintf(fraction, sizeof fraction, ".%03lld", millis);
+    out += fraction;
+  }
+  return out + "Z";
+}
+
+std::optional<model::SourceInfo> read_metadata(const Json& document, FieldReader& reader) {
+  const Pointer root;
+  const Json* metadata = reader.object_member(document, root, "metadata", Need::optional);
+  if (!metadata) return std::nullopt;
+  const Pointer at = root / "metadata";
+  const auto commit = reader.string_member(*metadata, at, "gitCommit", Need::required);
+  const auto branch = reader.string_member(*metadata, at, "gitBranch", Need::required);
+  const auto merge_request = reader.bool_member(*metadata, at, "isMergeRequest", Need::optional);
+  const auto default_branch = reader.string_member(*metadata, at, "defaultGitBranch", Need::optional);
+  std::optional<std::string> commit_time;
+  // talp-pages writes the commit time without its zone, and null when CI gave none.
+  if (metadata->contains("gitTimestamp") && !(*metadata)["gitTimestamp"].is_null()) {
+    if (const auto text = reader.string_member(*metadata, at, "gitTimestamp", Need::required)) {
+      commit_time = timestamp_as_utc(*text);
+      if (!commit_time)
+        reader.fail(at / "gitTimestamp", "expected a time like 2024-09-02T14:11:24, got \"" + *text + "\"");
+    }
+  }
+  if (!commit || is_placeholder(*commit)) return std::nullopt;
+  model::SourceInfo out;
+  out.commit = *commit;
+  out.branch = branch && !is_placeholder(*branch) ? *branch : "";
+  out.commit_time = commit_time;
+  out.is_merge_request = merge_request.value_or(false);
+  if (default_branch && !is_placeholder(*default_branch)) out.default_branch = default_branch;
+  return out;
+}
+
+std::string resource_label(const model::Resources& resources) {
+  std::string label = std::to_string(resources.ranks) + (resources.ranks == 1 ? " rank" : " ranks");
+  if (resources.threads_per_rank > 1) label += " x " + std::to_string(resources.threads_per_rank) + " threads";
+  if (resources.gpus > 0) label += ", " + std::to_string(resources.gpus) + (resources.gpus == 1 ? " GPU" : " GPUs");
+  return label;
+}
+
+std::string imported_run_id(const std::string& file, const std::string& end_time, const Json& document) {
+  char hash[20];
+  std::snprintf(hash, sizeof hash, "%08llx",
+                static_cast<unsigned long long>(content_hash(document.dump()) & 0xffffffffull));
+  return model::file_name_part(std::filesystem::path(file).stem().string(), "talp") + "-" +
+         model::compact_time(end_time) + "-" + hash;
+}
+
+} // namespace tally::analysis::ingest::talp

@@ -1,0 +1,33 @@
+// The parts of an imported document that describe the run rather than its regions: times, id,
+// label, and the git origin talp-pages keeps in a `metadata` block.
+#pragma once
+
+#include "analysis/ingest/talp/talp_fields.hpp"
+
+#include "tally/model/run_document.hpp"
+
+#include <optional>
+#include <string>
+
+namespace tally::analysis::ingest::talp {
+
+/// TALP's `timestamp` (local time of the end of the run, written without a zone) as UTC ISO
+/// 8601. TALP does not record the zone, so the time is taken as UTC; a time that carries a zone
+/// is converted. nullopt when the text is no time.
+std::optional<std::string> timestamp_as_utc(const std::string& text);
+
+/// `utc` (2026-11-21T23:52:18Z) minus `nanoseconds`, to the millisecond.
+std::string utc_minus(const std::string& utc, std::uint64_t nanoseconds);
+
+/// The `metadata` block of talp-pages (gitCommit, gitBranch, gitTimestamp, isMergeRequest,
+/// defaultGitBranch) as the document's source; nullopt without one, or when talp-pages could not
+/// tell the commit.
+std::optional<model::SourceInfo> read_metadata(const Json& document, FieldReader& reader);
+
+/// "2 ranks x 2 threads, 1 GPU", in the words of the profiler's default labels.
+std::string resource_label(const model::Resources& resources);
+
+/// A run id stable across imports of the same file: its stem, the end time and a hash of the content.
+std::string imported_run_id(const std::string& file, const std::string& end_time, const Json& document);
+
+} // namespace tally::analysis::ingest::talp

@@ -1,0 +1,71 @@
+// Repetition statistics of a region.
+#include "analysis/region_metrics.hpp"
+
+#include "tally/model/run_metrics.hpp"
+
+#include <algorithm>
+
+namespace tally::analysis {
+namespace {
+
+const model::Region* find_region(const model::RunDocument& document, const std::string& name) {
+  for (const model::Region& region : document.regions) {
+    if (region.name == name) return &region;
+  }
+  return nullptr;
+}
+
+} // namespace
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t middle = values.size() / 2;
+  return values.size() % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2.0;
+}
+
+const model::RegionRaw* representative_raw(const Repetitions& repetitions, const std::string& region) {
+  std::vector<const model::RegionRaw*> raws;
+  for (const ingest::LoadedRun* run : repetitions) {
+    if (const model::Region* found = find_region(run->document, region)) raws.push_back(&found->raw);
+  }
+  if (raws.empty()) return nullptr;
+  std::sort(raws.begin(), raws.end(), [](const auto* a, const auto* b) { return a->elapsed_ns < b->elapsed_ns; });
+  return raws[(raws.size() - 1) / 2];
+}
+
+std::vector<model::MetricValues> repetition_metrics(const Repetitions& repetitions, const std::string& region,
+                                                    const model::RegionRaw* reference, model::Scaling scaling) {
+  std::vector<model::MetricValues> out;
+  for (const ingest::LoadedRun* run : repetitions) {
+    const model::Region* found = find_region(run->document, region);
+    if (!found) continue;
+    const model::MetricValues own = model::compute_run_metrics(found->raw);
+    out.push_back(reference ? model::compute_scalability(*reference, found->raw, own, scaling) : own);
+  }
+  return out;
+}
+
+MetricSummaries summarize(const std::vector<model::MetricValues>& repetitions) {
+  MetricSummaries out;
+  for (const model::MetricInfo& metric : model::metric_table()) {
+    std::vector<double> values;
+    for (const model::MetricValues& values_of_run : repetitions) {
+      if (const auto value = values_of_run.get(metric.id)) values.push_back(*value);
+    }
+    if (values.empty()) continue;
+    const auto [low, high] = std::minmax_element(values.begin(), values.end());
+    out[static_cast<std::size_t>(metric.id)] = MetricSummary{median(values), *low, *high, values.size()};
+  }
+  return out;
+}
+
+const model::RegionRaw* reference_raw(const Experiment& experiment, std::size_t commit, const std::string& region) {
+  for (std::size_t column = 0; column < experiment.configurations.size(); ++column) {
+    if (const Repetitions* repetitions = experiment.repetitions(commit, column)) {
+      if (const model::RegionRaw* raw = representative_raw(*repetitions, region)) return raw;
+    }
+  }
+  return nullptr;
+}
+
+} // namespace tally::analysis

@@ -1,0 +1,45 @@
+// The metrics of one region over the repetitions of one cell (commit × configuration): each
+// repetition's metrics, scalability relative to the reference configuration, and their median
+// and spread. Every formula is the model's; this file only chooses inputs and summarises.
+#pragma once
+
+#include "analysis/experiment.hpp"
+
+#include "tally/model/metric_values.hpp"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tally::analysis {
+
+/// Median and spread of one metric over repetitions.
+struct MetricSummary {
+  double median = 0;
+  double min = 0;
+  double max = 0;
+  std::size_t count = 0;
+};
+
+using MetricSummaries = std::array<std::optional<MetricSummary>, model::metric_count>;
+
+/// The raw aggregates of `region` in the repetition of median elapsed time (the lower middle one
+/// for an even count): the reference a scalability is computed against. nullptr when no
+/// repetition has the region.
+const model::RegionRaw* representative_raw(const Repetitions& repetitions, const std::string& region);
+
+/// Each repetition's metrics of `region`, with scalability metrics when `reference` is given.
+std::vector<model::MetricValues> repetition_metrics(const Repetitions& repetitions, const std::string& region,
+                                                    const model::RegionRaw* reference, model::Scaling scaling);
+
+/// Median, minimum and maximum of every metric present in at least one repetition.
+MetricSummaries summarize(const std::vector<model::MetricValues>& repetitions);
+
+/// The median of values (the mean of the two middle ones for an even count); values must not be empty.
+double median(std::vector<double> values);
+
+/// The reference of a commit: the configuration with the fewest resources that has the region.
+const model::RegionRaw* reference_raw(const Experiment& experiment, std::size_t commit, const std::string& region);
+
+} // namespace tally::analysis

@@ -1,0 +1,123 @@
+// `tally gate`: compares the runs of a candidate commit with those of a baseline and fails CI
+// (exit 1) on a measured regression; 2 for usage and input errors.
+#include "cli/commands.hpp"
+
+#include "gate/commit_selection.hpp"
+#include "gate/reports.hpp"
+#include "gate/rules_file.hpp"
+
+#include "analysis/ingest/run_loader.hpp"
+
+#include <chrono>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <thread>
+
+namespace tally::cli {
+namespace {
+
+struct GateOptions {
+  std::vector<std::string> inputs;
+  gate::SelectionRequest selection;
+  std::string config;
+  std::string waivers;
+  std::string markdown;
+  std::string junit;
+  std::string metrics;
+  unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+};
+
+std::string today_utc() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[16];
+  std::strftime(text, sizeof text, "%Y-%m-%d", &utc);
+  return text;
+}
+
+/// Writes one report file; false (with a message) when it cannot.
+template <class Writer> bool write_file(const std::string& path, Writer writer) {
+  if (path.empty()) return true;
+  std::ofstream out(path, std::ios::binary);
+  if (out) writer(out);
+  if (!out) std::cerr << "tally gate: " << path << ": cannot be written\n";
+  return static_cast<bool>(out);
+}
+
+int run_gate(const GateOptions& options) {
+  gate::GateConfig config;
+  for (const std::string& file : {options.config, options.waivers}) {
+    if (file.empty()) continue;
+    const auto problems = gate::read_gate_file(file, config);
+    for (const std::string& problem : problems)
+      std::cerr << "tally gate: " << problem << '\n';
+    if (!problems.empty()) return 2;
+  }
+  const analysis::ingest::RunSet runs = analysis::ingest::load_runs(options.inputs, options.jobs);
+  for (const analysis::ingest::InvalidDocument& document : runs.invalid) {
+    for (const std::string& problem : document.problems)
+      std::cerr << "tally gate: " << problem << '\n';
+  }
+  std::cerr << "tally gate: " << runs.runs.size() << " runs read\n";
+  auto selected = gate::select_commits(runs, options.selection);
+  if (const auto* error = std::get_if<std::string>(&selected)) {
+    std::cerr << "tally gate: " << *error << '\n';
+    return 2;
+  }
+  const auto& commits = std::get<gate::SelectedCommits>(selected);
+  for (const std::string& note : commits.notes)
+    std::cerr << "tally gate: " << note << '\n';
+  const gate::GateResult result =
+      gate::compare_runs(runs, commits.selection, config, commits.candidate_commit, today_utc());
+
+  const bool written =
+      write_file(options.markdown, [&](std::ostream& out) { gate::write_markdown(out, commits.heading, result); }) &
+      write_file(options.junit, [&](std::ostream& out) { gate::write_junit(out, commits.heading, result); }) &
+      write_file(options.metrics, [&](std::ostream& out) { gate::write_metrics(out, result); });
+  std::size_t regressions = 0, improvements = 0, inconclusive = 0;
+  for (const gate::Check& check : result.checks) {
+    regressions += check.result.verdict == gate::Verdict::regression;
+    improvements += check.result.verdict == gate::Verdict::improvement;
+    inconclusive += check.result.verdict == gate::Verdict::inconclusive;
+  }
+  for (const std::string& reason : result.not_compared)
+    std::cerr << "tally gate: not compared: " << reason << '\n';
+  std::cerr << "tally gate: " << gate::to_string(result.overall) << ": candidate " << commits.heading.candidate << " ("
+            << result.candidate_runs << " runs) against " << commits.heading.baseline << " (" << result.baseline_runs
+            << " runs): " << result.checks.size() << " checks, " << regressions << " regressions, " << improvements
+            << " improvements, " << inconclusive << " inconclusive, " << result.new_regions.size() << " new and "
+            << result.removed_regions.size() << " removed regions\n";
+  if (!written) return 2;
+  return gate::exit_code_of(result);
+}
+
+} // namespace
+
+void add_gate_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<GateOptions>();
+  CLI::App* command =
+      app.add_subcommand("gate", "Compare a candidate commit's runs with a baseline's; exit 1 on a regression");
+  command->add_option("--input", options->inputs, "Folders (searched at any depth) or files of run documents")
+      ->required();
+  command->add_option("--repo", options->selection.repository, "Git repository resolving the revisions");
+  command->add_option("--candidate", options->selection.candidate, "Revision (or commit id) of the candidate")
+      ->required();
+  command->add_option(
+      "--baseline", options->selection.baseline,
+      "Revision of the baseline (default: the merge base of a merge request, else the previous commit with runs)");
+  command->add_option("--history", options->selection.history, "Baseline commits with runs pooled, newest first")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  command->add_option("--config", options->config, "Rules, TOML or JSON (schemas/gate.v1.schema.json)");
+  command->add_option("--waivers", options->waivers, "Waivers, TOML or JSON");
+  command->add_option("--markdown", options->markdown, "Write the Markdown report to this file");
+  command->add_option("--junit", options->junit, "Write the JUnit XML report to this file");
+  command->add_option("--metrics", options->metrics, "Write the OpenMetrics report (GitLab metrics.txt) to this file");
+  command->add_option("--jobs", options->jobs, "Threads reading documents")->capture_default_str();
+  command->callback([options, &exit_code] { exit_code = run_gate(*options); });
+}
+
+} // namespace tally::cli

@@ -1,0 +1,125 @@
+// `tally import [--experiment NAME] [--output FOLDER] FILE|FOLDER...`: converts the JSON files of
+// DLB's TALP into tally.run/1 documents, one per file, never overwriting an existing document.
+#include "analysis/ingest/document_paths.hpp"
+#include "analysis/ingest/talp/talp.hpp"
+#include "cli/commands.hpp"
+
+#include "tally/model/document_io.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <iostream>
+#include <memory>
+#include <unistd.h>
+#include <variant>
+
+namespace tally::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct ImportOptions {
+  std::vector<std::string> paths;
+  std::string experiment = "talp";
+  std::string output = "tally-runs";
+};
+
+using Lines = std::vector<std::string>;
+
+Lines lines_of(const model::Problems& problems) {
+  Lines out;
+  for (const model::Problem& problem : problems)
+    out.push_back(model::to_string(problem));
+  return out;
+}
+
+/// The document converted from one TALP file, or the problem lines that stop it.
+std::variant<model::RunDocument, Lines> convert(const fs::path& path,
+                                                const analysis::ingest::talp::TalpImportOptions& options) {
+  const std::string file = path.string();
+  const auto loaded = model::load_json(path);
+  if (const auto* problems = std::get_if<model::Problems>(&loaded)) return lines_of(*problems);
+  const nlohmann::json& value = std::get<nlohmann::json>(loaded);
+  if (!analysis::ingest::talp::is_talp_document(value)) {
+    const bool tally = value.is_object() && value.contains("schema");
+    return Lines{
+        file + ": /: " +
+        (tally ? "already a tally run document; nothing to import" : "not a DLB TALP document (it has no dlbVersion)")};
+  }
+  model::ReadResult result = analysis::ingest::talp::import_talp(value, file, options);
+  if (const auto* problems = std::get_if<model::Problems>(&result)) return lines_of(*problems);
+  return std::get<model::RunDocument>(std::move(result));
+}
+
+/// Writes `text` as `path` unless a file of that name exists: written to a temporary file first,
+/// then linked into place, so a document is either complete or absent and never replaces another.
+std::string write_new_file(const fs::path& path, const std::string& text) {
+  const fs::path temporary = path.string() + ".tmp-" + std::to_string(getpid());
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
+  if (fd < 0) return "cannot write " + temporary.string() + ": " + std::strerror(errno);
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t written = ::write(fd, text.data() + done, text.size() - done);
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) break;
+    done += static_cast<std::size_t>(written);
+  }
+  const bool complete = done == text.size() && ::close(fd) == 0;
+  std::string error;
+  if (!complete) {
+    error = "cannot write " + path.string() + ": " + std::strerror(errno);
+  } else if (::link(temporary.c_str(), path.c_str()) != 0) {
+    error = errno == EEXIST ? path.string() + " exists already; not overwritten"
+                            : "cannot write " + path.string() + ": " + std::strerror(errno);
+  }
+  ::unlink(temporary.c_str());
+  return error;
+}
+
+int run_import(const ImportOptions& options) {
+  std::error_code error;
+  fs::create_directories(options.output, error);
+  if (error || !fs::is_directory(options.output)) {
+    std::cerr << "tally import: cannot create output folder " << options.output << ": " << error.message() << '\n';
+    return 2;
+  }
+  const analysis::ingest::DocumentPaths inputs = analysis::ingest::expand_document_paths(options.paths);
+  for (const std::string& problem : inputs.problems)
+    std::cerr << problem << '\n';
+  std::size_t converted = 0;
+  for (const fs::path& input : inputs.files) {
+    auto result = convert(input, analysis::ingest::talp::TalpImportOptions{options.experiment});
+    if (const auto* problems = std::get_if<Lines>(&result)) {
+      for (const std::string& line : *problems)
+        std::cerr << line << '\n';
+      continue;
+    }
+    const auto& document = std::get<model::RunDocument>(result);
+    const fs::path output = fs::path(options.output) / (document.run.id + ".json");
+    if (const std::string failure = write_new_file(output, model::write_run_document(document)); !failure.empty()) {
+      std::cerr << input.string() << ": " << failure << '\n';
+      continue;
+    }
+    std::cout << input.string() << " -> " << output.string() << '\n';
+    ++converted;
+  }
+  const std::size_t failed = inputs.files.size() - converted + inputs.problems.size();
+  std::cerr << "tally import: " << converted << " converted, " << failed << " not converted\n";
+  return failed == 0 && converted > 0 ? 0 : 1;
+}
+
+} // namespace
+
+void add_import_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<ImportOptions>();
+  CLI::App* command =
+      app.add_subcommand("import", "Convert DLB TALP JSON files (DLB 3.4 to 3.7) to tally run documents");
+  command->add_option("paths", options->paths, "TALP files, or folders searched for *.json at any depth")->required();
+  command->add_option("--experiment", options->experiment, "Experiment of the imported runs")->capture_default_str();
+  command->add_option("--output", options->output, "Folder the run documents are written to; created if missing")
+      ->capture_default_str();
+  command->callback([options, &exit_code] { exit_code = run_import(*options); });
+}
+
+} // namespace tally::cli

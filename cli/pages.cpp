@@ -1,0 +1,100 @@
+// `tally pages`: reads the runs, orders them by git history (or commit time), and writes the
+// static site of one branch.
+#include "cli/commands.hpp"
+
+#include "analysis/experiment.hpp"
+#include "analysis/history/branch_axis.hpp"
+#include "analysis/ingest/run_loader.hpp"
+#include "pages/site_builder.hpp"
+
+#include <iostream>
+#include <memory>
+#include <thread>
+
+namespace tally::cli {
+namespace {
+
+struct PagesOptions {
+  std::vector<std::string> inputs;
+  std::string output;
+  std::string repository;
+  std::string branch;
+  std::string scaling;
+  std::string templates;
+  bool strict = false;
+  unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+};
+
+/// The branch to publish when none is named: the one the runs name most, else "local".
+std::string branch_of_runs(const analysis::ingest::RunSet& runs) {
+  std::map<std::string, std::size_t> counts;
+  for (const analysis::ingest::LoadedRun& run : runs.runs) {
+    if (run.document.source && !run.document.source->branch.empty()) ++counts[run.document.source->branch];
+  }
+  std::string best = "local";
+  std::size_t most = 0;
+  for (const auto& [branch, count] : counts) {
+    if (count > most) std::tie(best, most) = std::tie(branch, count);
+  }
+  return best;
+}
+
+int run_pages(PagesOptions options) {
+  const analysis::ingest::RunSet runs = analysis::ingest::load_runs(options.inputs, options.jobs);
+  for (const analysis::ingest::InvalidDocument& document : runs.invalid) {
+    for (const std::string& problem : document.problems)
+      std::cerr << "tally pages: " << problem << '\n';
+  }
+  if (options.strict && !runs.invalid.empty()) {
+    std::cerr << "tally pages: " << runs.invalid.size() << " invalid document(s) and --strict: no site written\n";
+    return 1;
+  }
+  if (options.branch.empty()) options.branch = branch_of_runs(runs);
+
+  analysis::history::CommitAxis axis;
+  if (options.repository.empty()) {
+    axis = analysis::history::order_by_document_time(runs);
+  } else {
+    auto ordered = analysis::history::order_by_git_history(runs, options.repository, options.branch);
+    if (const auto* error = std::get_if<std::string>(&ordered)) {
+      std::cerr << "tally pages: " << *error << '\n';
+      return 2;
+    }
+    axis = std::move(std::get<analysis::history::CommitAxis>(ordered));
+  }
+  const std::vector<analysis::Experiment> experiments =
+      analysis::group_experiments(runs, axis, model::scaling_from_string(options.scaling));
+  try {
+    const pages::Templates templates(options.templates.empty() ? pages::default_templates_folder()
+                                                               : std::filesystem::path(options.templates));
+    const auto index = pages::build_site(pages::SiteRequest{options.output, options.branch, options.jobs}, templates,
+                                         runs, axis, experiments);
+    std::cerr << "tally pages: " << runs.runs.size() << " runs, " << axis.commits.size() << " commits, "
+              << experiments.size() << " experiments; site written to " << index.string() << '\n';
+  } catch (const std::exception& error) {
+    std::cerr << "tally pages: " << error.what() << '\n';
+    return 2;
+  }
+  return 0;
+}
+
+} // namespace
+
+void add_pages_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<PagesOptions>();
+  CLI::App* command = app.add_subcommand("pages", "Build the static site of a branch from run documents");
+  command->add_option("--input", options->inputs, "Folders (searched at any depth) or files of run documents")
+      ->required();
+  command->add_option("--output", options->output, "Folder of the site; the branch goes to <output>/<branch>/")
+      ->required();
+  command->add_option("--repo", options->repository, "Git repository whose history orders the commits");
+  command->add_option("--branch", options->branch, "Branch to publish (default: the branch the runs name)");
+  command->add_option("--scaling", options->scaling, "Scaling of every experiment, over the documents' setting")
+      ->check(CLI::IsMember({"strong", "weak"}));
+  command->add_option("--templates", options->templates, "Folder of the site's templates");
+  command->add_flag("--strict", options->strict, "Fail (exit 1) when any document is invalid");
+  command->add_option("--jobs", options->jobs, "Threads reading documents and writing pages")->capture_default_str();
+  command->callback([options, &exit_code] { exit_code = run_pages(*options); });
+}
+
+} // namespace tally::cli

@@ -1,0 +1,139 @@
+// `tally run [options] -- command...`: runs a command with libtally.so preloaded and the
+// profiler's options set. The options, their --help and the README table all come from the
+// option table of tally::model.
+#include "cli/commands.hpp"
+#include "cli/scaling_study.hpp"
+
+#include "tally/model/profiler_options.hpp"
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <unistd.h>
+#include <utility>
+
+namespace tally::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RunOptions {
+  std::map<std::string, std::string> values; ///< option name -> value given on the command line
+  std::vector<std::string> command;
+  bool markdown_table = false;
+  StudyPlan study; ///< a scaling study when scales are given
+};
+
+/// libtally.so next to this tally: installed (../lib) or in the build tree; TALLY_LIBRARY wins.
+std::string find_library() {
+  if (const char* explicit_path = std::getenv("TALLY_LIBRARY"); explicit_path && *explicit_path) return explicit_path;
+  std::error_code error;
+  const fs::path executable = fs::read_symlink("/proc/self/exe", error);
+  for (const fs::path& candidate : {executable.parent_path() / TALLY_RELATIVE_LIBRARY, fs::path(TALLY_BUILD_LIBRARY)}) {
+    if (fs::exists(candidate, error)) return fs::weakly_canonical(candidate, error).string();
+  }
+  return "";
+}
+
+/// "1,2,4" -> {"1", "2", "4"}; empty items are dropped.
+std::vector<std::string> split_list(const std::string& list) {
+  std::vector<std::string> items;
+  std::string item;
+  for (const char c : list + ",") {
+    if (c != ',') {
+      item += c;
+    } else if (!item.empty()) {
+      items.push_back(std::exchange(item, {}));
+    }
+  }
+  return items;
+}
+
+std::string markdown_table() {
+  std::string out =
+      "| variable | `tally run` option | values | default | description |\n| --- | --- | --- | --- | --- |\n";
+  for (const model::OptionInfo& option : model::profiler_options()) {
+    std::string values;
+    for (const char c : option.type)
+      values += c == '|' ? std::string("\\|") : std::string(1, c);
+    if (!option.unit.empty()) values += " (" + std::string(option.unit) + ")";
+    const std::string default_value =
+        option.default_value.empty() ? "unset" : "`" + std::string(option.default_value) + "`";
+    out += "| `" + std::string(option.variable) + "` | `--" + std::string(option.name) + "` | " + values + " | " +
+           default_value + " | " + std::string(option.description) + " |\n";
+  }
+  return out;
+}
+
+int run_command(const RunOptions& options) {
+  if (options.markdown_table) {
+    std::cout << markdown_table();
+    return 0;
+  }
+  if (options.command.empty()) {
+    std::cerr << "tally run: no command given; usage: tally run [options] -- command...\n";
+    return 2;
+  }
+  const std::string library = find_library();
+  if (library.empty()) {
+    std::cerr << "tally run: cannot find libtally.so next to this tally; set TALLY_LIBRARY to its path\n";
+    return 2;
+  }
+  for (const auto& [name, value] : options.values) {
+    setenv(std::string(model::find_profiler_option(name)->variable).c_str(), value.c_str(), 1);
+  }
+  const char* preloaded = std::getenv("LD_PRELOAD");
+  const std::string preload = preloaded && *preloaded ? library + ":" + preloaded : library;
+  setenv("LD_PRELOAD", preload.c_str(), 1);
+
+  if (!options.study.scales.empty()) {
+    if (const std::string problem = check_study(options.command, options.study); !problem.empty()) {
+      std::cerr << "tally run: " << problem << '\n';
+      return 2;
+    }
+    // A size per scale is weak scaling; scales alone are strong scaling, unless told otherwise.
+    setenv("TALLY_SCALING", options.study.sizes.empty() ? "strong" : "weak", 0);
+    return run_study(options.command, options.study);
+  }
+  std::vector<char*> argv;
+  for (const std::string& argument : options.command)
+    argv.push_back(const_cast<char*>(argument.c_str()));
+  argv.push_back(nullptr);
+  execvp(argv[0], argv.data());
+  std::cerr << "tally run: cannot run " << options.command[0] << ": " << std::strerror(errno) << '\n';
+  return errno == ENOENT ? 127 : 126;
+}
+
+} // namespace
+
+void add_run_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<RunOptions>();
+  CLI::App* command =
+      app.add_subcommand("run", "Run a command with the profiler preloaded (tally run -- mpirun -np 4 ./app)");
+  for (const model::OptionInfo& option : model::profiler_options()) {
+    const std::string name(option.name);
+    std::string help = std::string(option.description) + " [" + std::string(option.variable);
+    if (!option.default_value.empty()) help += ", default " + std::string(option.default_value);
+    help += "]";
+    command
+        ->add_option_function<std::string>(
+            "--" + name, [options, name](const std::string& value) { options->values[name] = value; }, help)
+        ->type_name(std::string(option.type));
+  }
+  command->add_flag("--options-markdown", options->markdown_table, "Print the option table as Markdown and exit");
+  command->add_option_function<std::string>(
+      "--scales", [options](const std::string& list) { options->study.scales = split_list(list); },
+      "Run once per scale (comma-separated), replacing {ranks} in the command");
+  command->add_option_function<std::string>(
+      "--sizes", [options](const std::string& list) { options->study.sizes = split_list(list); },
+      "Weak scaling: a problem size per scale (comma-separated), replacing {size}");
+  command->add_option("--repeat", options->study.repeat, "Repetitions of each scale")->capture_default_str();
+  command->add_option("command", options->command, "The command to measure, after --");
+  command->callback([options, &exit_code] { exit_code = run_command(*options); });
+}
+
+} // namespace tally::cli

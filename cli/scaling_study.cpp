@@ -1,0 +1,106 @@
+// Running a scaling study: fork, exec and wait per run, so each run is its own process (and its
+// own run document), and a failing run stops the study with its exit code.
+#include "cli/scaling_study.hpp"
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace tally::cli {
+namespace {
+
+void replace_all(std::string& text, const std::string& placeholder, const std::string& value) {
+  for (auto at = text.find(placeholder); at != std::string::npos; at = text.find(placeholder, at + value.size())) {
+    text.replace(at, placeholder.size(), value);
+  }
+}
+
+bool mentions(const std::vector<std::string>& command, const std::string& placeholder) {
+  for (const std::string& argument : command) {
+    if (argument.find(placeholder) != std::string::npos) return true;
+  }
+  return false;
+}
+
+/// Exit code of one run of `command`: its own, 128 + signal when killed, 127 when it cannot start.
+int run_once(const std::vector<std::string>& command) {
+  std::vector<char*> argv;
+  for (const std::string& argument : command)
+    argv.push_back(const_cast<char*>(argument.c_str()));
+  argv.push_back(nullptr);
+  const pid_t child = fork();
+  if (child < 0) {
+    std::cerr << "tally run: cannot start " << command[0] << ": " << std::strerror(errno) << '\n';
+    return 126;
+  }
+  if (child == 0) {
+    execvp(argv[0], argv.data());
+    std::fprintf(stderr, "tally run: cannot run %s: %s\n", argv[0], std::strerror(errno));
+    _exit(127);
+  }
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0) {
+    if (errno != EINTR) return 126;
+  }
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return WEXITSTATUS(status);
+}
+
+std::string elapsed_since(std::chrono::steady_clock::time_point start) {
+  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start);
+  char text[32];
+  std::snprintf(text, sizeof text, "%lld:%02lld", static_cast<long long>(seconds.count() / 60),
+                static_cast<long long>(seconds.count() % 60));
+  return text;
+}
+
+} // namespace
+
+std::vector<std::string> study_command(const std::vector<std::string>& command, const std::string& scale,
+                                       const std::string& size) {
+  std::vector<std::string> out = command;
+  for (std::string& argument : out) {
+    replace_all(argument, "{ranks}", scale);
+    replace_all(argument, "{size}", size);
+  }
+  return out;
+}
+
+std::string check_study(const std::vector<std::string>& command, const StudyPlan& plan) {
+  if (!plan.sizes.empty() && plan.sizes.size() != plan.scales.size()) {
+    return "--sizes needs one size per scale (" + std::to_string(plan.scales.size()) + "), got " +
+           std::to_string(plan.sizes.size());
+  }
+  if (!mentions(command, "{ranks}")) return "--scales needs {ranks} in the command, e.g. mpirun -np {ranks} ./app";
+  if (!plan.sizes.empty() && !mentions(command, "{size}")) return "--sizes needs {size} in the command";
+  if (plan.repeat == 0) return "--repeat must be at least 1";
+  return "";
+}
+
+int run_study(const std::vector<std::string>& command, const StudyPlan& plan) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::size_t total = plan.scales.size() * plan.repeat;
+  std::size_t done = 0;
+  for (std::size_t s = 0; s < plan.scales.size(); ++s) {
+    const std::string size = plan.sizes.empty() ? "" : plan.sizes[s];
+    for (unsigned repetition = 1; repetition <= plan.repeat; ++repetition) {
+      std::cerr << "tally run: run " << ++done << " of " << total << " · " << plan.scales[s] << " ranks"
+                << (size.empty() ? "" : " · size " + size) << " · repetition " << repetition << " of " << plan.repeat
+                << " · " << elapsed_since(start) << " elapsed\n";
+      const int status = run_once(study_command(command, plan.scales[s], size));
+      if (status != 0) {
+        std::cerr << "tally run: run " << done << " of " << total << " failed with exit code " << status
+                  << "; the study stops here\n";
+        return status;
+      }
+    }
+  }
+  std::cerr << "tally run: " << total << " runs done in " << elapsed_since(start) << '\n';
+  return 0;
+}
+
+} // namespace tally::cli

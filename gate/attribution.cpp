@@ -1,0 +1,112 @@
+// Log-share attribution over the metric tree of the model (never a formula of our own: only
+// the identities the model guarantees, parent = product of children).
+#include "gate/attribution.hpp"
+
+#include "tally/model/metric_format.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace tally::gate {
+namespace {
+
+using model::MetricId;
+
+/// log(candidate / baseline) of a metric present and positive on both sides.
+std::optional<double> log_ratio(MetricId metric, const model::MetricValues& baseline,
+                                const model::MetricValues& candidate) {
+  const auto b = baseline.get(metric);
+  const auto c = candidate.get(metric);
+  if (!b || !c || *b <= 0 || *c <= 0) return std::nullopt;
+  return std::log(*c / *b);
+}
+
+/// Appends the children of `parent` with shares of `parent_share`, then their own children.
+void split_tree(MetricId parent, double parent_share, int depth, const model::MetricValues& baseline,
+                const model::MetricValues& candidate, std::vector<Contribution>& out) {
+  std::vector<std::pair<MetricId, double>> children;
+  double total = 0;
+  for (const model::MetricInfo& info : model::metric_table()) {
+    if (info.parent != parent) continue;
+    if (const auto change = log_ratio(info.id, baseline, candidate)) {
+      children.emplace_back(info.id, *change);
+      total += *change;
+    }
+  }
+  if (children.empty() || total == 0) return;
+  for (const auto& [child, change] : children) {
+    const double share = parent_share * change / total;
+    out.push_back({std::string(model::metric_info(child).display_name), depth, share});
+    split_tree(child, share, depth + 1, baseline, candidate, out);
+  }
+}
+
+std::vector<Contribution> split_elapsed(const model::MetricValues& baseline, const model::MetricValues& candidate) {
+  const auto elapsed = log_ratio(MetricId::elapsed_ns, baseline, candidate);
+  const auto parallel = log_ratio(MetricId::parallel_efficiency, baseline, candidate);
+  if (!elapsed || !parallel || *elapsed == 0) return {};
+  const double useful = *elapsed + *parallel;
+  std::vector<Contribution> out{{"parallel efficiency", 1, -*parallel / *elapsed},
+                                {"computation (useful time)", 1, useful / *elapsed}};
+  const auto instructions = log_ratio(MetricId::useful_instructions, baseline, candidate);
+  const auto ipc = log_ratio(MetricId::useful_ipc, baseline, candidate);
+  const auto frequency = log_ratio(MetricId::useful_frequency_ghz, baseline, candidate);
+  if (instructions && ipc && frequency) {
+    const double total = *instructions - *ipc - *frequency; // equals `useful` for one repetition a side
+    if (total != 0) {
+      out.push_back({"instructions", 2, out[1].share * *instructions / total});
+      out.push_back({"IPC", 2, out[1].share * -*ipc / total});
+      out.push_back({"frequency", 2, out[1].share * -*frequency / total});
+    }
+  }
+  return out;
+}
+
+std::string percent(double share) {
+  const double rounded = std::round(100.0 * share) + 0.0; // + 0.0 turns −0 into 0
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0f%%", std::abs(rounded));
+  return (rounded < 0 ? "\u2212" : "") + std::string(text);
+}
+
+std::string signed_number(double value, const char* unit) {
+  char text[48];
+  std::snprintf(text, sizeof text, "%.1f %s", std::abs(value), unit);
+  return (value < 0 ? "\u2212" : "+") + std::string(text);
+}
+
+} // namespace
+
+std::vector<Contribution> attribute(MetricId metric, const model::MetricValues& baseline,
+                                    const model::MetricValues& candidate) {
+  if (metric == MetricId::elapsed_ns) return split_elapsed(baseline, candidate);
+  std::vector<Contribution> out;
+  if (model::is_product_of_children(metric)) split_tree(metric, 1.0, 1, baseline, candidate, out);
+  return out;
+}
+
+std::string describe(const Check& check) {
+  const model::MetricInfo& info = model::metric_info(check.metric);
+  std::string display(info.display_name);
+  if (!display.empty() && info.display_name.substr(0, 3) != "MPI" && info.display_name.substr(0, 3) != "IPC")
+    display[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(display[0])));
+  std::string out = check.region + " @ " + check.configuration.label() + ": " + display + " " +
+                    model::format_metric(check.metric, check.result.baseline_median) + " \u2192 " +
+                    model::format_metric(check.metric, check.result.candidate_median) + " (" +
+                    signed_number(check.result.change, check.rule.tolerance_in_pp ? "pp" : "%") + ")";
+  const std::vector<Contribution> parts = attribute(check.metric, check.baseline_medians, check.candidate_medians);
+  std::string separator = "; ";
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (parts[i].depth != 1) continue;
+    out += separator + percent(parts[i].share) + " from " + parts[i].name;
+    separator = ", ";
+    std::string inner;
+    for (std::size_t j = i + 1; j < parts.size() && parts[j].depth > 1; ++j) {
+      if (parts[j].depth == 2) inner += (inner.empty() ? "" : ", ") + percent(parts[j].share) + " " + parts[j].name;
+    }
+    if (!inner.empty()) out += " (" + inner + ")";
+  }
+  return out;
+}
+
+} // namespace tally::gate

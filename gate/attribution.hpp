@@ -1,0 +1,40 @@
+// Why a metric changed. The POP tree is multiplicative, so log(parent ratio) = Σ log(child
+// ratio): each child's share of a change is its share of the log change. Elapsed time splits
+// the same way into parallel efficiency and computation (useful time), and computation into
+// instructions, IPC and frequency.
+#pragma once
+
+#include "gate/compare.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tally::gate {
+
+/// One factor of a change: its share of the log change of the checked metric (1 = all of it;
+/// negative when the factor moved the other way).
+struct Contribution {
+  std::string name; ///< display name, e.g. "MPI load balance"
+  int depth = 1;    ///< 1: a factor of the checked metric; 2: a factor of a depth-1 factor; ...
+  double share = 0;
+};
+
+/// The factors of the change of `metric` between baseline and candidate medians, depth first.
+/// Ratio r = candidate / baseline. For a product metric, the children present on both sides
+/// share the parent's log change in proportion to log r_child, normalised by their sum (which
+/// equals log r_parent exactly for one repetition a side; with medians the sum is used so that
+/// shares add up to 100%); recursively down to the leaves present. For elapsed time at one
+/// configuration, T = Σ useful / (CPUs · parallel efficiency), hence
+///   log r_T = −log r_parallel_efficiency + log r_useful, with log r_useful = log r_T + log r_PE,
+/// and, with counters, Σ useful = instructions / (IPC · frequency), hence
+///   log r_useful = log r_instructions − log r_IPC − log r_frequency.
+/// Empty when the metric has no factors present or did not change.
+std::vector<Contribution> attribute(model::MetricId metric, const model::MetricValues& baseline,
+                                    const model::MetricValues& candidate);
+
+/// One line for a report: "timestep @ 4 ranks: parallel efficiency 0.88 → 0.79 (−9.0 pp); 83% from
+/// MPI load balance, 17% from MPI communication efficiency". Depth-2 factors follow in brackets.
+std::string describe(const Check& check);
+
+} // namespace tally::gate

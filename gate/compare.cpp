@@ -1,0 +1,133 @@
+// The comparison walks the cells of analysis::group_experiments (commit position 0 = baseline, 1 =
+// candidate), so grouping and per-run metrics are the site's, not a second implementation.
+#include "gate/compare.hpp"
+
+#include "gate/environment.hpp"
+
+#include "analysis/experiment.hpp"
+#include "analysis/region_metrics.hpp"
+
+#include <algorithm>
+
+namespace tally::gate {
+namespace {
+
+constexpr std::size_t baseline_position = 0;
+constexpr std::size_t candidate_position = 1;
+
+model::MetricValues medians_of(const std::vector<model::MetricValues>& repetitions) {
+  model::MetricValues out;
+  const analysis::MetricSummaries summaries = analysis::summarize(repetitions);
+  for (const model::MetricInfo& info : model::metric_table()) {
+    if (const auto& summary = summaries[static_cast<std::size_t>(info.id)]) out.set(info.id, summary->median);
+  }
+  return out;
+}
+
+std::vector<double> values_of(const std::vector<model::MetricValues>& repetitions, model::MetricId metric) {
+  std::vector<double> out;
+  for (const model::MetricValues& values : repetitions) {
+    if (const auto value = values.get(metric)) out.push_back(*value);
+  }
+  return out;
+}
+
+struct Cell {
+  const analysis::Experiment& experiment;
+  const analysis::Configuration& configuration;
+  const analysis::Repetitions& baseline;
+  const analysis::Repetitions& candidate;
+};
+
+void compare_region(const Cell& cell, const std::string& region, const GateConfig& config,
+                    const std::string& candidate_commit, const std::string& today, GateResult& out) {
+  // Per-run metrics only (no reference run): scalability metrics are off by default (rules.hpp).
+  const auto baseline = analysis::repetition_metrics(cell.baseline, region, nullptr, cell.experiment.scaling);
+  const auto candidate = analysis::repetition_metrics(cell.candidate, region, nullptr, cell.experiment.scaling);
+  if (baseline.empty() && candidate.empty()) return;
+  if (baseline.empty() || candidate.empty()) {
+    auto& list = baseline.empty() ? out.new_regions : out.removed_regions;
+    list.push_back({cell.experiment.name, region, cell.configuration});
+    return;
+  }
+  const model::MetricValues baseline_medians = medians_of(baseline);
+  const model::MetricValues candidate_medians = medians_of(candidate);
+  for (const model::MetricInfo& info : model::metric_table()) {
+    const CheckRule rule = rule_for(config, region, info.id);
+    if (rule.direction == Direction::ignored) continue;
+    Check check{cell.experiment.name,
+                region,
+                cell.configuration,
+                info.id,
+                rule,
+                {},
+                values_of(baseline, info.id),
+                values_of(candidate, info.id),
+                baseline_medians,
+                candidate_medians,
+                {}};
+    if (check.baseline_values.empty() || check.candidate_values.empty()) continue;
+    check.result = judge(rule, check.baseline_values, check.candidate_values);
+    if (check.result.verdict == Verdict::regression) {
+      const WaiverMatch waiver = match_waivers(config.waivers, region, info.id, candidate_commit, today);
+      if (waiver.active) {
+        check.result.verdict = Verdict::waived;
+        check.note = "waived until " + waiver.active->expires + ": " + waiver.active->reason;
+      } else if (waiver.expired) {
+        check.note = "a waiver expired on " + waiver.expired->expires + ": " + waiver.expired->reason;
+      }
+    }
+    out.checks.push_back(std::move(check));
+  }
+}
+
+Verdict overall_of(const GateResult& result) {
+  const auto any = [&](Verdict verdict) {
+    return std::any_of(result.checks.begin(), result.checks.end(),
+                       [&](const Check& check) { return check.result.verdict == verdict; });
+  };
+  if (any(Verdict::regression)) return Verdict::regression;
+  if (result.baseline_runs == 0) return Verdict::no_baseline;
+  if (any(Verdict::improvement)) return Verdict::improvement;
+  return Verdict::pass;
+}
+
+} // namespace
+
+GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelection& selection,
+                        const GateConfig& config, const std::string& candidate_commit, const std::string& today) {
+  analysis::history::CommitAxis axis;
+  for (const std::string& commit : selection.baseline)
+    axis.index[commit] = baseline_position;
+  for (const std::string& commit : selection.candidate)
+    axis.index[commit] = candidate_position;
+  GateResult out;
+  for (const analysis::ingest::LoadedRun& run : runs.runs) {
+    if (const auto position = axis.position(run.document))
+      ++(*position == baseline_position ? out.baseline_runs : out.candidate_runs);
+  }
+  for (const analysis::Experiment& experiment : analysis::group_experiments(runs, axis, std::nullopt)) {
+    for (std::size_t column = 0; column < experiment.configurations.size(); ++column) {
+      const analysis::Repetitions* candidate = experiment.repetitions(candidate_position, column);
+      const analysis::Repetitions* baseline = experiment.repetitions(baseline_position, column);
+      if (!candidate || !baseline) continue;
+      const analysis::Configuration& configuration = experiment.configurations[column];
+      // Baseline runs measured elsewhere are left out; a cell with none left is not compared.
+      const analysis::Repetitions comparable = comparable_runs(*baseline, *candidate);
+      if (comparable.empty()) {
+        out.not_compared.push_back(experiment.name + " @ " + configuration.label() + ": " +
+                                   environment_difference(*baseline->front(), *candidate->front()));
+        continue;
+      }
+      const Cell cell{experiment, configuration, comparable, *candidate};
+      for (const std::string& region : experiment.regions)
+        compare_region(cell, region, config, candidate_commit, today, out);
+    }
+  }
+  out.overall = overall_of(out);
+  return out;
+}
+
+int exit_code_of(const GateResult& result) { return result.overall == Verdict::regression ? 1 : 0; }
+
+} // namespace tally::gate

@@ -1,0 +1,64 @@
+// Baseline against candidate: for every experiment × region × configuration × checked metric
+// present on both sides, the repetitions of each side judged by the rules.
+#pragma once
+
+#include "gate/rules.hpp"
+#include "gate/verdict.hpp"
+
+#include "analysis/configuration.hpp"
+#include "analysis/ingest/run_loader.hpp"
+
+#include "tally/model/metric_values.hpp"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace tally::gate {
+
+/// Which document commit strings (source.commit as written) form each side.
+struct CommitSelection {
+  std::set<std::string> candidate;
+  std::set<std::string> baseline; ///< one commit, or several pooled (--history)
+};
+
+/// One check: one metric of one region at one configuration of one experiment.
+struct Check {
+  std::string experiment;
+  std::string region;
+  analysis::Configuration configuration;
+  model::MetricId metric{};
+  CheckRule rule;
+  SampleVerdict result;
+  std::vector<double> baseline_values; ///< one per repetition
+  std::vector<double> candidate_values;
+  model::MetricValues baseline_medians; ///< every metric of the region, for attribution
+  model::MetricValues candidate_medians;
+  std::string note; ///< why not compared, the waiver's reason, an expired waiver
+};
+
+/// A region (or configuration) found on one side only: listed, never a regression.
+struct OneSided {
+  std::string experiment;
+  std::string region;
+  analysis::Configuration configuration;
+};
+
+struct GateResult {
+  std::vector<Check> checks;
+  std::vector<OneSided> new_regions;     ///< in the candidate only
+  std::vector<OneSided> removed_regions; ///< in the baseline only
+  std::vector<std::string> not_compared; ///< one line per cell whose environments differ
+  std::size_t baseline_runs = 0;
+  std::size_t candidate_runs = 0;
+  Verdict overall = Verdict::pass; ///< regression > no baseline > improvement > pass
+};
+
+/// Compares the selected runs. `candidate_commit` and `today` (YYYY-MM-DD) decide the waivers.
+GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelection& selection,
+                        const GateConfig& config, const std::string& candidate_commit, const std::string& today);
+
+/// 1 for a regression, else 0 (pass, improvement, waived, inconclusive, no baseline).
+int exit_code_of(const GateResult& result);
+
+} // namespace tally::gate

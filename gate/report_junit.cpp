@@ -1,0 +1,78 @@
+// JUnit XML in the subset GitLab and GitHub read: testsuites > testsuite > testcase(name,
+// classname) with failure(message) for regressions and skipped for checks that decided nothing.
+#include "gate/attribution.hpp"
+#include "gate/reports.hpp"
+
+#include "tally/model/xml_escape.hpp"
+
+#include <map>
+#include <vector>
+
+namespace tally::gate {
+namespace {
+
+struct Case {
+  std::string name;
+  std::string failure; ///< message of a failure, when failed
+  std::string skipped; ///< message of a skip, when skipped
+  std::string output;  ///< details
+};
+
+Case case_of(const Check& check) {
+  Case out{check.region + " @ " + check.configuration.label() + ": " +
+               std::string(model::metric_info(check.metric).key),
+           "", "", describe(check) + "; " + std::string(to_string(check.result.evidence))};
+  if (!check.note.empty()) out.output += "; " + check.note;
+  if (check.result.verdict == Verdict::regression) out.failure = describe(check);
+  if (check.result.verdict == Verdict::inconclusive)
+    out.skipped = "inconclusive: beyond tolerance, samples not different";
+  return out;
+}
+
+} // namespace
+
+void write_junit(std::ostream& out, const GateHeading& heading, const GateResult& result) {
+  std::map<std::string, std::vector<Case>> suites;
+  for (const Check& check : result.checks)
+    suites[check.experiment].push_back(case_of(check));
+  for (const std::string& reason : result.not_compared)
+    suites["not compared"].push_back({reason, "", "environments differ", reason});
+  if (result.overall == Verdict::no_baseline)
+    suites["baseline"].push_back({"no baseline", "", "no baseline runs for " + heading.baseline, ""});
+  std::size_t tests = 0, failures = 0, skipped = 0;
+  for (const auto& [name, cases] : suites) {
+    for (const Case& c : cases) {
+      ++tests;
+      failures += !c.failure.empty();
+      skipped += !c.skipped.empty();
+    }
+  }
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out << "<testsuites name=\"tally gate " << model::xml_escape(heading.candidate) << "\" tests=\"" << tests
+      << "\" failures=\"" << failures << "\" skipped=\"" << skipped << "\">\n";
+  for (const auto& [name, cases] : suites) {
+    std::size_t suite_failures = 0, suite_skipped = 0;
+    for (const Case& c : cases) {
+      suite_failures += !c.failure.empty();
+      suite_skipped += !c.skipped.empty();
+    }
+    out << "  <testsuite name=\"" << model::xml_escape(name) << "\" tests=\"" << cases.size() << "\" failures=\""
+        << suite_failures << "\" skipped=\"" << suite_skipped << "\">\n";
+    for (const Case& c : cases) {
+      out << "    <testcase name=\"" << model::xml_escape(c.name) << "\" classname=\"tally.gate."
+          << model::xml_escape(name) << "\">";
+      if (!c.failure.empty())
+        out << "<failure message=\"" << model::xml_escape(c.failure) << "\" type=\"regression\">"
+            << model::xml_escape(c.output) << "</failure>";
+      else if (!c.skipped.empty())
+        out << "<skipped message=\"" << model::xml_escape(c.skipped) << "\"/>";
+      if (c.failure.empty() && !c.output.empty())
+        out << "<system-out>" << model::xml_escape(c.output) << "</system-out>";
+      out << "</testcase>\n";
+    }
+    out << "  </testsuite>\n";
+  }
+  out << "</testsuites>\n";
+}
+
+} // namespace tally::gate

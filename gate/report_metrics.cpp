@@ -1,0 +1,46 @@
+// GitLab's metrics report: OpenMetrics text, one sample per check with the candidate's median,
+// so GitLab shows the change against the target branch's report in the merge request.
+#include "gate/reports.hpp"
+
+#include <cstdio>
+#include <set>
+
+namespace tally::gate {
+
+std::string openmetrics_escape(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '\\')
+      out += "\\\\";
+    else if (c == '"')
+      out += "\\\"";
+    else if (c == '\n')
+      out += "\\n";
+    else
+      out += c;
+  }
+  return out;
+}
+
+void write_metrics(std::ostream& out, const GateResult& result) {
+  // OpenMetrics wants the samples of one metric family together, under one TYPE line.
+  for (const model::MetricInfo& info : model::metric_table()) {
+    bool typed = false;
+    std::set<std::string> seen;
+    for (const Check& check : result.checks) {
+      if (check.metric != info.id) continue;
+      const std::string labels = "experiment=\"" + openmetrics_escape(check.experiment) + "\",region=\"" +
+                                 openmetrics_escape(check.region) + "\",configuration=\"" +
+                                 openmetrics_escape(check.configuration.key()) + "\"";
+      if (!seen.insert(labels).second) continue;
+      if (!typed) out << "# TYPE tally_" << info.key << " gauge\n";
+      typed = true;
+      char value[32];
+      std::snprintf(value, sizeof value, "%.17g", check.result.candidate_median);
+      out << "tally_" << info.key << '{' << labels << "} " << value << '\n';
+    }
+  }
+  out << "# EOF\n";
+}
+
+} // namespace tally::gate

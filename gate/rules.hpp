@@ -1,0 +1,76 @@
+// The gate's rules: which metrics are checked in which regions, in which direction, with what
+// tolerance and significance; and waivers that acknowledge a known regression.
+#pragma once
+
+#include "tally/model/metric_tree.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tally::gate {
+
+enum class Direction { higher_is_better, lower_is_better, ignored };
+
+/// The check of one metric in one region, after defaults and every matching rule.
+struct CheckRule {
+  Direction direction = Direction::higher_is_better;
+  bool tolerance_in_pp = false; ///< true: absolute, in percentage points (efficiencies); false: relative
+  double tolerance = 0;         ///< percentage points, or a percentage of the baseline median
+  double min_effect = 0;        ///< smallest absolute median change that counts, in the metric's unit
+  double alpha = 0.05;          ///< significance level of the Mann-Whitney test
+};
+
+/// One `[[rules]]` entry: glob patterns (fnmatch) and the fields it sets; unset fields keep
+/// the value of earlier rules or the defaults. Later rules win.
+struct RuleOverride {
+  std::string metrics = "*"; ///< pattern over metric keys, e.g. "mpi_*"
+  std::string regions = "*"; ///< pattern over region names
+  std::optional<Direction> direction;
+  std::optional<double> tolerance_pp;
+  std::optional<double> tolerance_percent;
+  std::optional<double> min_effect;
+  std::optional<double> alpha;
+};
+
+/// Acknowledges a regression of `metric` in `region` at `commit` until `expires`.
+struct Waiver {
+  std::string region = "*"; ///< pattern over region names
+  std::string metric = "*"; ///< pattern over metric keys
+  std::string commit;       ///< prefix of the candidate commit; empty: any commit
+  std::string reason;
+  std::string expires; ///< YYYY-MM-DD, the last day the waiver applies
+};
+
+struct GateConfig {
+  double alpha = 0.05;
+  double efficiency_tolerance_pp = 2.0;    ///< for efficiencies (values in [0, 1])
+  double relative_tolerance_percent = 5.0; ///< for times, counts, ratios and frequencies
+  double min_effect = 0.0;
+  std::vector<RuleOverride> rules;
+  std::vector<Waiver> waivers;
+};
+
+/// The check of `metric` in `region`. Direction defaults to the metric model's; metrics that
+/// need a reference run (scope across_runs) are not checked unless a rule gives a direction.
+CheckRule rule_for(const GateConfig& config, std::string_view region, model::MetricId metric);
+
+/// What the waivers say about a regression.
+struct WaiverMatch {
+  const Waiver* active = nullptr;  ///< a matching waiver that has not expired
+  const Waiver* expired = nullptr; ///< a matching waiver that has, when no active one matches
+};
+
+/// Matches the waivers against a regression of `metric` in `region` at `commit` on `today`
+/// (YYYY-MM-DD; ISO dates compare as strings).
+WaiverMatch match_waivers(const std::vector<Waiver>& waivers, std::string_view region, model::MetricId metric,
+                          std::string_view commit, std::string_view today);
+
+/// True when `text` matches the shell glob `pattern` (fnmatch, no flags).
+bool glob_matches(const std::string& pattern, std::string_view text);
+
+std::string_view to_string(Direction direction);
+std::optional<Direction> direction_from_string(std::string_view text);
+
+} // namespace tally::gate

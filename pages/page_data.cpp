@@ -1,0 +1,58 @@
+// Shared template data.
+#include "pages/page_data.hpp"
+
+#include "pages/color_scale.hpp"
+#include "pages/site_paths.hpp"
+
+#include "tally/model/metric_format.hpp"
+
+namespace tally::pages {
+
+TemplateData commit_data(const analysis::history::CommitEntry& commit) {
+  TemplateData data;
+  data.set("sha", commit.sha.empty() ? "(no commit)" : commit.sha);
+  data.set("short_sha", commit.short_sha);
+  data.set("title", commit.title);
+  data.set("author", commit.author);
+  data.set("time", commit.time);
+  return data;
+}
+
+TemplateData metric_cell(model::MetricId metric, const std::optional<analysis::MetricSummary>& summary) {
+  TemplateData cell;
+  if (!summary) {
+    cell.set("text", "n/a");
+    cell.set("hint", "not available: no counters, no GPU, no OpenMP, or no reference run");
+    cell.set("style", "");
+    return cell;
+  }
+  cell.set("text", model::format_metric(metric, summary->median));
+  std::string hint = "median of " + std::to_string(summary->count);
+  if (summary->count > 1) {
+    hint +=
+        " (" + model::format_metric(metric, summary->min) + " to " + model::format_metric(metric, summary->max) + ")";
+  }
+  cell.set("hint", hint);
+  if (model::metric_info(metric).kind == model::MetricKind::efficiency) {
+    const CellColour colour = efficiency_colour(summary->median);
+    cell.set("style", "background:" + colour.background + ";color:" + colour.text);
+  } else {
+    cell.set("style", "");
+  }
+  return cell;
+}
+
+std::string way_up(int depth) {
+  std::string out;
+  for (int i = 0; i < depth; ++i)
+    out += "../";
+  return out;
+}
+
+std::string region_page_path(const std::string& experiment, const std::string& region) {
+  return path_slug(experiment) + "/" + path_slug(region) + ".html";
+}
+
+std::string run_page_path(const model::RunDocument& document) { return "runs/" + path_slug(document.run.id) + ".html"; }
+
+} // namespace tally::pages

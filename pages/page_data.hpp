@@ -1,0 +1,26 @@
+// Template data shared by the site's pages: commits, configurations, metric values.
+#pragma once
+
+#include "analysis/history/commit_axis.hpp"
+#include "analysis/region_metrics.hpp"
+#include "pages/templates.hpp"
+
+#include <optional>
+
+namespace tally::pages {
+
+TemplateData commit_data(const analysis::history::CommitEntry& commit);
+
+/// A table cell: the median formatted, the spread in a hover title, efficiency colours.
+TemplateData metric_cell(model::MetricId metric, const std::optional<analysis::MetricSummary>& summary);
+
+/// "../" repeated `depth` times: the way from a page back to the branch folder.
+std::string way_up(int depth);
+
+/// The page of a region: <experiment>/<region>.html below the branch folder.
+std::string region_page_path(const std::string& experiment, const std::string& region);
+
+/// The page of a run: runs/<id>.html below the branch folder.
+std::string run_page_path(const model::RunDocument& document);
+
+} // namespace tally::pages

@@ -1,0 +1,118 @@
+// Region page data: table rows in tree order with indentation, and charts of the main metrics
+// along the commits where the experiment has runs.
+#include "pages/region_page.hpp"
+
+#include "analysis/metric_series.hpp"
+#include "analysis/scaling_table.hpp"
+#include "pages/page_data.hpp"
+#include "pages/svg_chart.hpp"
+
+#include "tally/model/metric_format.hpp"
+
+#include <map>
+
+namespace tally::pages {
+namespace {
+
+// The metrics charted along the commits: the main efficiencies and what explains time. The table
+// has the whole tree; charting all of it would make pages of many megabytes for long histories.
+constexpr model::MetricId charted_metrics[] = {model::MetricId::global_efficiency,
+                                               model::MetricId::parallel_efficiency,
+                                               model::MetricId::mpi_load_balance,
+                                               model::MetricId::mpi_communication_efficiency,
+                                               model::MetricId::omp_parallel_efficiency,
+                                               model::MetricId::device_offload_efficiency,
+                                               model::MetricId::device_parallel_efficiency,
+                                               model::MetricId::computation_scalability,
+                                               model::MetricId::useful_ipc,
+                                               model::MetricId::elapsed_ns};
+
+TemplateData table_data(const analysis::Experiment& experiment, const analysis::ScalingTable& table) {
+  TemplateList columns;
+  for (const analysis::ScalingColumn& column : table.columns) {
+    TemplateData header;
+    header.set("label", experiment.configurations[column.configuration].label());
+    header.set("repetitions", std::to_string(column.repetitions));
+    columns.push_back(header);
+  }
+  TemplateList rows;
+  for (const model::MetricId metric : table.rows) {
+    const model::MetricInfo& info = model::metric_info(metric);
+    TemplateData row;
+    row.set("name", std::string(info.display_name));
+    row.set("key", std::string(info.key));
+    row.set("indent", std::to_string(model::metric_depth(metric) * 16) + "px");
+    TemplateList cells;
+    for (const analysis::ScalingColumn& column : table.columns) {
+      cells.push_back(metric_cell(metric, column.metrics[static_cast<std::size_t>(metric)]));
+    }
+    row.set("cells", cells);
+    rows.push_back(row);
+  }
+  TemplateData out;
+  out.set("columns", columns);
+  out.set("rows", rows);
+  return out;
+}
+
+std::string chart_for(const analysis::Experiment& experiment, const std::vector<analysis::MetricSeries>& series,
+                      const analysis::history::CommitAxis& axis, model::MetricId metric) {
+  if (series.empty()) return "";
+  // The x axis holds the commits where this experiment has runs, in branch order.
+  ChartAxis chart_axis;
+  std::map<std::size_t, std::size_t> column_of;
+  for (const std::size_t commit : experiment.commits()) {
+    column_of[commit] = chart_axis.commit_labels.size();
+    chart_axis.commit_labels.push_back(axis.commits[commit].short_sha);
+    chart_axis.commit_titles.push_back(axis.commits[commit].title);
+  }
+  std::vector<ChartSeries> lines;
+  for (const analysis::MetricSeries& one : series) {
+    ChartSeries line{experiment.configurations[one.configuration].label(), one.configuration, {}};
+    for (const analysis::SeriesPoint& point : one.points) {
+      line.points.push_back(ChartPoint{column_of.at(point.commit), point.repetitions, std::nullopt});
+    }
+    lines.push_back(std::move(line));
+  }
+  const model::MetricInfo& info = model::metric_info(metric);
+  ChartOptions options;
+  options.title = std::string(info.display_name);
+  options.y_label = std::string(info.display_name);
+  options.efficiency = info.kind == model::MetricKind::efficiency;
+  options.format = [metric](double value) { return model::format_metric(metric, value); };
+  return render_evolution_chart(chart_axis, lines, options);
+}
+
+} // namespace
+
+TemplateData region_page_data(const analysis::Experiment& experiment, const std::string& region,
+                              const analysis::history::CommitAxis& axis, const std::string& branch) {
+  TemplateData data;
+  data.set("title", "Region " + region + " · " + experiment.name);
+  data.set("root", way_up(2));
+  data.set("branch", branch);
+  data.set("experiment", experiment.name);
+  data.set("region", region);
+  data.set("scaling", std::string(model::to_string(experiment.scaling)));
+  data.set("scaling_source", experiment.scaling_source);
+  const std::vector<std::size_t> commits = experiment.commits();
+  const std::size_t newest = commits.back();
+  data.set("commit", commit_data(axis.commits[newest]));
+  data.set("table", table_data(experiment, scaling_table(experiment, newest, region)));
+  TemplateList charts;
+  const auto series = metric_series(experiment, region, charted_metrics);
+  for (std::size_t m = 0; m < std::size(charted_metrics); ++m) {
+    const model::MetricId metric = charted_metrics[m];
+    const std::string svg = chart_for(experiment, series[m], axis, metric);
+    if (svg.empty()) continue;
+    TemplateData chart;
+    chart.set("name", std::string(model::metric_info(metric).display_name));
+    chart.set("svg", svg);
+    charts.push_back(chart);
+  }
+  data.set("charts", charts);
+  data.set("commit_count", std::to_string(commits.size()));
+  return data;
+}
+
+} // namespace tally::pages

@@ -1,0 +1,82 @@
+// Run page data, recomputed from the raw aggregates like every other view.
+#include "pages/run_page.hpp"
+
+#include "analysis/configuration.hpp"
+#include "pages/page_data.hpp"
+
+#include "tally/model/metric_format.hpp"
+#include "tally/model/run_metrics.hpp"
+
+namespace tally::pages {
+namespace {
+
+TemplateData field(const std::string& name, const std::string& value) {
+  TemplateData data;
+  data.set("name", name);
+  data.set("value", value);
+  return data;
+}
+
+TemplateList facts(const model::RunDocument& document) {
+  const model::Environment& environment = document.environment;
+  TemplateList out;
+  out.push_back(field("experiment", document.run.experiment));
+  out.push_back(field("label", document.run.label));
+  out.push_back(field("resources", analysis::configuration_of(document).label()));
+  out.push_back(field("start", document.run.start_time));
+  out.push_back(field("end", document.run.end_time));
+  std::string command;
+  for (const std::string& argument : document.run.command_line)
+    command += (command.empty() ? "" : " ") + argument;
+  out.push_back(field("command", command));
+  if (document.source) {
+    out.push_back(field("commit", document.source->commit));
+    out.push_back(field("branch", document.source->branch));
+  }
+  std::string hosts;
+  for (const std::string& host : document.resources.hosts)
+    hosts += (hosts.empty() ? "" : ", ") + host;
+  out.push_back(field("hosts", hosts));
+  out.push_back(field("CPU", environment.cpu_model));
+  out.push_back(field("MPI", environment.mpi_library + " " + environment.mpi_version));
+  out.push_back(field("compiler", environment.compiler));
+  out.push_back(field("hardware counters", environment.counters_available ? "available" : "not available"));
+  out.push_back(field("clock", environment.clock));
+  out.push_back(field("tally", document.tally_version));
+  return out;
+}
+
+} // namespace
+
+TemplateData run_page_data(const analysis::ingest::LoadedRun& run, const std::string& branch) {
+  const model::RunDocument& document = run.document;
+  TemplateData data;
+  data.set("title", "Run " + document.run.id);
+  data.set("root", way_up(1));
+  data.set("branch", branch);
+  data.set("id", document.run.id);
+  data.set("file", run.file.string());
+  data.set("facts", facts(document));
+  TemplateList regions;
+  for (const model::Region& region : document.regions) {
+    const model::MetricValues values = model::compute_run_metrics(region.raw);
+    TemplateList rows;
+    for (const model::MetricInfo& metric : model::metric_table()) {
+      const auto value = values.get(metric.id);
+      if (!value) continue;
+      TemplateData row = metric_cell(metric.id, analysis::MetricSummary{*value, *value, *value, 1});
+      row.set("name", std::string(metric.display_name));
+      row.set("indent", std::to_string(model::metric_depth(metric.id) * 16) + "px");
+      rows.push_back(row);
+    }
+    TemplateData item;
+    item.set("name", region.name);
+    item.set("visits", std::to_string(region.visits));
+    item.set("rows", rows);
+    regions.push_back(item);
+  }
+  data.set("regions", regions);
+  return data;
+}
+
+} // namespace tally::pages

@@ -1,0 +1,11 @@
+// The page of one run: its source, resources, environment and the metric tree of every region.
+#pragma once
+
+#include "analysis/ingest/run_loader.hpp"
+#include "pages/templates.hpp"
+
+namespace tally::pages {
+
+TemplateData run_page_data(const analysis::ingest::LoadedRun& run, const std::string& branch);
+
+} // namespace tally::pages

@@ -1,0 +1,79 @@
+// The site's files: pages rendered from templates, the stylesheet, a small marker per branch
+// folder (its real name), and the top-level branch index rebuilt from those markers.
+#include "pages/site_builder.hpp"
+
+#include "analysis/parallel_for.hpp"
+#include "pages/index_page.hpp"
+#include "pages/page_data.hpp"
+#include "pages/region_page.hpp"
+#include "pages/run_page.hpp"
+#include "pages/site_output.hpp"
+#include "pages/site_paths.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+namespace tally::pages {
+namespace {
+
+namespace fs = std::filesystem;
+constexpr const char* branch_marker = "tally-branch.json";
+
+void write_branch_index(const fs::path& output, const Templates& templates) {
+  TemplateList branches;
+  std::vector<fs::path> folders;
+  for (const auto& entry : fs::directory_iterator(output)) {
+    if (entry.is_directory() && fs::exists(entry.path() / branch_marker)) folders.push_back(entry.path());
+  }
+  std::sort(folders.begin(), folders.end());
+  for (const fs::path& folder : folders) {
+    nlohmann::json marker = nlohmann::json::parse(read_text_file(folder / branch_marker), nullptr, false);
+    if (!marker.is_object()) continue;
+    TemplateData item;
+    item.set("name", marker.value("branch", folder.filename().string()));
+    item.set("link", folder.filename().string() + "/index.html");
+    item.set("updated", marker.value("updated", ""));
+    branches.push_back(item);
+  }
+  TemplateData data;
+  data.set("title", "Branches");
+  data.set("root", "");
+  data.set("branches", branches);
+  write_site_file(output / "index.html", templates.render("branches", data));
+  write_site_file(output / "style.css", read_text_file(templates.folder() / "style.css"));
+}
+
+} // namespace
+
+fs::path build_site(const SiteRequest& request, const Templates& templates, const analysis::ingest::RunSet& runs,
+                    const analysis::history::CommitAxis& axis, const std::vector<analysis::Experiment>& experiments) {
+  const fs::path folder = request.output / path_slug(request.branch);
+  write_site_file(folder / "style.css", read_text_file(templates.folder() / "style.css"));
+  write_site_file(folder / "index.html",
+                  templates.render("index", index_page_data(experiments, runs, axis, request.branch)));
+  // Region and run pages are independent of each other: rendered on all threads.
+  std::vector<std::pair<const analysis::Experiment*, const std::string*>> regions;
+  for (const analysis::Experiment& experiment : experiments) {
+    for (const std::string& region : experiment.regions)
+      regions.emplace_back(&experiment, &region);
+  }
+  analysis::parallel_for(regions.size(), request.threads, [&](std::size_t i) {
+    const auto [experiment, region] = regions[i];
+    write_site_file(folder / region_page_path(experiment->name, *region),
+                    templates.render("region", region_page_data(*experiment, *region, axis, request.branch)));
+  });
+  analysis::parallel_for(runs.runs.size(), request.threads, [&](std::size_t i) {
+    const analysis::ingest::LoadedRun& run = runs.runs[i];
+    if (!axis.position(run.document)) return;
+    write_site_file(folder / run_page_path(run.document), templates.render("run", run_page_data(run, request.branch)));
+  });
+  const std::string newest = axis.commits.empty() ? "" : axis.commits.back().time;
+  write_site_file(folder / branch_marker, nlohmann::json{{"branch", request.branch}, {"updated", newest}}.dump(
+                                              -1, ' ', false, nlohmann::json::error_handler_t::replace) +
+                                              "\n");
+  write_branch_index(request.output, templates);
+  return folder / "index.html";
+}
+
+} // namespace tally::pages

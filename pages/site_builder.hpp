@@ -1,0 +1,23 @@
+// Writes the site of one branch under <output>/<branch>/ and the index of every branch found
+// under <output>/, so that several branches can be published side by side.
+#pragma once
+
+#include "analysis/experiment.hpp"
+#include "pages/templates.hpp"
+
+#include <filesystem>
+
+namespace tally::pages {
+
+struct SiteRequest {
+  std::filesystem::path output;
+  std::string branch;   ///< as the user named it; its folder is a slug of it
+  unsigned threads = 1; ///< pages rendered at once
+};
+
+/// Returns the branch's index page. Throws std::runtime_error naming a file that cannot be written.
+std::filesystem::path build_site(const SiteRequest& request, const Templates& templates,
+                                 const analysis::ingest::RunSet& runs, const analysis::history::CommitAxis& axis,
+                                 const std::vector<analysis::Experiment>& experiments);
+
+} // namespace tally::pages

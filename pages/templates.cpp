@@ -1,0 +1,44 @@
+// Loading and rendering templates.
+#include "pages/templates.hpp"
+
+#include "pages/site_output.hpp"
+
+#include <stdexcept>
+
+namespace tally::pages {
+
+Templates::Templates(const std::filesystem::path& folder) : folder_(folder) {
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(folder, error)) {
+    if (entry.path().extension() != ".mustache") continue;
+    const std::string source = read_text_file(entry.path());
+    kainjow::mustache::mustache check(source);
+    if (!check.is_valid()) throw std::runtime_error(entry.path().string() + ": " + check.error_message());
+    sources_[entry.path().stem().string()] = source;
+  }
+  if (error) throw std::runtime_error(folder.string() + ": cannot read templates: " + error.message());
+  for (const char* required : {"header", "footer", "branches", "index", "region", "run"}) {
+    if (!sources_.count(required)) {
+      throw std::runtime_error(folder.string() + ": template " + required + ".mustache is missing");
+    }
+  }
+}
+
+std::string Templates::render(const std::string& name, TemplateData data) const {
+  for (const char* partial : {"header", "footer"}) {
+    const std::string& source = sources_.at(partial);
+    data.set(partial, kainjow::mustache::partial([&source] { return source; }));
+  }
+  kainjow::mustache::mustache page(sources_.at(name));
+  return page.render(data);
+}
+
+std::filesystem::path default_templates_folder() {
+  std::error_code error;
+  const std::filesystem::path executable = std::filesystem::read_symlink("/proc/self/exe", error);
+  const std::filesystem::path installed = executable.parent_path() / TALLY_RELATIVE_TEMPLATES;
+  if (std::filesystem::exists(installed / "index.mustache", error)) return installed;
+  return TALLY_SOURCE_TEMPLATES;
+}
+
+} // namespace tally::pages

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the dependencies, builds tally and runs every test: once in a normal build and once
+# with AddressSanitizer and UndefinedBehaviorSanitizer. Also checks the code format.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/install-deps.sh
+bash scripts/check-format.sh
+
+jobs="$(nproc)"
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake --build build --parallel "$jobs"
+ctest --test-dir build --output-on-failure --parallel "$jobs"
+
+# The profiler built without CUDA: it must build, and libtally.so needs no CUDA either way.
+cmake -S . -B build-nocuda -G Ninja -DTALLY_WITH_CUDA=OFF -DTALLY_BUILD_TESTS=OFF
+cmake --build build-nocuda --parallel "$jobs" --target tally_preload
+sh tests/profiler/cuda/no_cuda_symbols.sh build-nocuda/profiler/libtally.so
+
+cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTALLY_SANITIZE=address,undefined
+cmake --build build-sanitize --parallel "$jobs"
+ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --test-dir build-sanitize --output-on-failure --parallel "$jobs"

@@ -1,0 +1,191 @@
+// Baseline against candidate on synthetic runs whose truth is known.
+#include "gate/attribution.hpp"
+#include "gate/compare.hpp"
+
+#include "gate_runs.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace tally::gate {
+namespace {
+
+using model::MetricId;
+using testing::gate_run;
+using testing::GateRunShape;
+using testing::Noise;
+
+const CommitSelection selection{{"cand"}, {"base"}};
+
+void add_runs(analysis::ingest::RunSet& runs, GateRunShape shape, int repetitions, Noise& noise) {
+  for (int i = 0; i < repetitions; ++i)
+    runs.runs.push_back(gate_run(noise.apply(shape)));
+}
+
+const Check* find_check(const GateResult& result, const std::string& region, MetricId metric, std::uint64_t ranks = 4) {
+  for (const Check& check : result.checks) {
+    if (check.region == region && check.metric == metric && check.configuration.ranks == ranks) return &check;
+  }
+  return nullptr;
+}
+
+/// Five repetitions a side of two regions at 4 and 8 ranks; `timestep` at 4 ranks of the
+/// candidate loses 10% of its load balance.
+analysis::ingest::RunSet imbalance_history(std::uint64_t seed) {
+  Noise noise(seed);
+  analysis::ingest::RunSet runs;
+  for (std::string commit : {"base", "cand"}) {
+    for (std::uint64_t ranks : {4u, 8u}) {
+      for (std::string region : {"timestep", "io"}) {
+        GateRunShape shape{commit, region, ranks};
+        if (commit == "cand" && region == "timestep" && ranks == 4) shape.load_balance *= 0.9;
+        add_runs(runs, shape, 5, noise);
+      }
+    }
+  }
+  return runs;
+}
+
+TEST(Compare, injected_load_imbalance_is_a_regression_of_that_region_and_configuration_only) {
+  const analysis::ingest::RunSet runs = imbalance_history(7);
+  const GateResult result = compare_runs(runs, selection, GateConfig{}, "cand", "2026-01-01");
+  EXPECT_EQ(result.overall, Verdict::regression);
+  EXPECT_EQ(exit_code_of(result), 1);
+  const Check* balance = find_check(result, "timestep", MetricId::mpi_load_balance);
+  ASSERT_NE(balance, nullptr);
+  EXPECT_EQ(balance->result.verdict, Verdict::regression);
+  EXPECT_EQ(balance->result.evidence, Evidence::statistical);
+  EXPECT_NEAR(balance->result.change, -9.5, 1.0); // 0.95 -> 0.855
+  EXPECT_LT(*balance->result.p_value, 0.05);
+  const Check* parallel = find_check(result, "timestep", MetricId::parallel_efficiency);
+  EXPECT_EQ(parallel->result.verdict, Verdict::regression);
+  // Attributed to MPI load balance: communication efficiency did not change beyond noise.
+  const auto parts = attribute(MetricId::parallel_efficiency, parallel->baseline_medians, parallel->candidate_medians);
+  const auto balance_part = std::find_if(parts.begin(), parts.end(),
+                                         [](const Contribution& part) { return part.name == "MPI load balance"; });
+  ASSERT_NE(balance_part, parts.end());
+  EXPECT_GT(balance_part->share, 0.8);
+  EXPECT_NE(describe(*parallel).find("% MPI load balance"), std::string::npos) << describe(*parallel);
+  for (const Check& check : result.checks) {
+    if (check.region == "io" || check.configuration.ranks == 8) {
+      EXPECT_NE(check.result.verdict, Verdict::regression)
+          << check.region << " " << model::metric_info(check.metric).key;
+    }
+  }
+}
+
+TEST(Compare, identical_distributions_raise_a_regression_in_fewer_than_two_percent_of_200_trials) {
+  int trials_with_regression = 0;
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    Noise noise(seed * 7919);
+    analysis::ingest::RunSet runs;
+    add_runs(runs, GateRunShape{"base"}, 5, noise);
+    add_runs(runs, GateRunShape{"cand"}, 5, noise);
+    if (compare_runs(runs, selection, GateConfig{}, "cand", "2026-01-01").overall == Verdict::regression)
+      ++trials_with_regression;
+  }
+  EXPECT_LT(trials_with_regression, 4); // < 2% of 200
+}
+
+TEST(Compare, without_baseline_runs_the_verdict_is_no_baseline_and_exit_zero) {
+  Noise noise(3);
+  analysis::ingest::RunSet runs;
+  add_runs(runs, GateRunShape{"cand"}, 3, noise);
+  const GateResult result = compare_runs(runs, selection, GateConfig{}, "cand", "2026-01-01");
+  EXPECT_EQ(result.overall, Verdict::no_baseline);
+  EXPECT_EQ(exit_code_of(result), 0);
+  EXPECT_TRUE(result.checks.empty());
+}
+
+TEST(Compare, one_repetition_a_side_judges_by_tolerance_and_says_so) {
+  analysis::ingest::RunSet runs;
+  runs.runs.push_back(gate_run({"base"}));
+  GateRunShape worse{"cand"};
+  worse.load_balance = 0.85;
+  runs.runs.push_back(gate_run(worse));
+  const GateResult result = compare_runs(runs, selection, GateConfig{}, "cand", "2026-01-01");
+  const Check* balance = find_check(result, "timestep", MetricId::mpi_load_balance);
+  ASSERT_NE(balance, nullptr);
+  EXPECT_EQ(balance->result.verdict, Verdict::regression);
+  EXPECT_EQ(balance->result.evidence, Evidence::single_repetition);
+  EXPECT_FALSE(balance->result.p_value);
+  EXPECT_EQ(find_check(result, "timestep", MetricId::mpi_communication_efficiency)->result.verdict, Verdict::pass);
+}
+
+TEST(Compare, three_repetitions_a_side_cannot_reach_alpha_and_fall_back_to_tolerance) {
+  Noise noise(11);
+  analysis::ingest::RunSet runs;
+  add_runs(runs, GateRunShape{"base"}, 3, noise);
+  GateRunShape worse{"cand"};
+  worse.load_balance = 0.85;
+  add_runs(runs, worse, 3, noise);
+  const GateResult result = compare_runs(runs, selection, GateConfig{}, "cand", "2026-01-01");
+  const Check* balance = find_check(result, "timestep", MetricId::mpi_load_balance);
+  ASSERT_NE(balance, nullptr);
+  EXPECT_EQ(balance->result.verdict, Verdict::regression);
+  EXPECT_EQ(balance->result.evidence, Evidence::tolerance_only);
+}
+
+TEST(Compare, overlapping_samples_beyond_tolerance_are_inconclusive) {
+  // Five a side; the medians differ by 3 pp but the samples interleave, so p is large.
+  analysis::ingest::RunSet runs;
+  for (double balance : {0.90, 0.95, 0.96, 0.80, 0.97}) {
+    GateRunShape shape{"base"};
+    shape.load_balance = balance;
+    runs.runs.push_back(gate_run(shape));
+  }
+  for (double balance : {0.81, 0.91, 0.92, 0.96, 0.98}) {
+    GateRunShape shape{"cand"};
+    shape.load_balance = balance;
+    runs.runs.push_back(gate_run(shape));
+  }
+  const GateResult result = compare_runs(runs, selection, GateConfig{}, "cand", "2026-01-01");
+  EXPECT_EQ(find_check(result, "timestep", MetricId::mpi_load_balance)->result.verdict, Verdict::inconclusive);
+}
+
+TEST(Compare, different_cpu_model_is_not_compared_and_says_why) {
+  analysis::ingest::RunSet runs;
+  runs.runs.push_back(gate_run({"base"}));
+  GateRunShape worse{"cand"};
+  worse.load_balance = 0.5;
+  runs.runs.push_back(gate_run(worse));
+  runs.runs.back().document.environment.cpu_model = "EPYC 7763";
+  const GateResult result = compare_runs(runs, selection, GateConfig{}, "cand", "2026-01-01");
+  EXPECT_TRUE(result.checks.empty());
+  ASSERT_EQ(result.not_compared.size(), 1u);
+  EXPECT_EQ(result.not_compared[0],
+            "scaling @ 1 node · 4 ranks × 1 thread: CPU model differs: 'cpu' (baseline) vs 'EPYC 7763' (candidate)");
+  EXPECT_EQ(exit_code_of(result), 0);
+}
+
+TEST(Compare, new_and_removed_regions_are_listed_not_regressions) {
+  analysis::ingest::RunSet runs;
+  runs.runs.push_back(gate_run({"base", "old_solver"}));
+  runs.runs.push_back(gate_run({"cand", "new_solver"}));
+  const GateResult result = compare_runs(runs, selection, GateConfig{}, "cand", "2026-01-01");
+  ASSERT_EQ(result.new_regions.size(), 1u);
+  EXPECT_EQ(result.new_regions[0].region, "new_solver");
+  ASSERT_EQ(result.removed_regions.size(), 1u);
+  EXPECT_EQ(result.removed_regions[0].region, "old_solver");
+  EXPECT_EQ(result.overall, Verdict::pass);
+}
+
+TEST(Compare, an_active_waiver_turns_the_regression_into_waived_and_an_expired_one_does_not) {
+  const analysis::ingest::RunSet runs = imbalance_history(7);
+  GateConfig config;
+  config.waivers.push_back({"timestep", "*", "cand", "new decomposition, accepted in review", "2026-02-01"});
+  const GateResult waived = compare_runs(runs, selection, config, "cand", "2026-01-15");
+  EXPECT_EQ(find_check(waived, "timestep", MetricId::mpi_load_balance)->result.verdict, Verdict::waived);
+  EXPECT_EQ(find_check(waived, "timestep", MetricId::mpi_load_balance)->note,
+            "waived until 2026-02-01: new decomposition, accepted in review");
+  EXPECT_EQ(exit_code_of(waived), 0);
+  const GateResult expired = compare_runs(runs, selection, config, "cand", "2026-02-02");
+  const Check* balance = find_check(expired, "timestep", MetricId::mpi_load_balance);
+  EXPECT_EQ(balance->result.verdict, Verdict::regression);
+  EXPECT_EQ(balance->note, "a waiver expired on 2026-02-01: new decomposition, accepted in review");
+  EXPECT_EQ(exit_code_of(expired), 1);
+}
+
+} // namespace
+} // namespace tally::gate

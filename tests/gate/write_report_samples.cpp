@@ -1,0 +1,44 @@
+// Writes the gate's reports for a synthetic history with a regression, a hostile region name,
+// an inconclusive check and an environment mismatch; check_reports.py then parses them.
+#include "gate/reports.hpp"
+
+#include "gate_runs.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+using tally::analysis::ingest::RunSet;
+using namespace tally::gate;
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::cerr << "usage: write_report_samples FOLDER\n";
+    return 2;
+  }
+  const std::string folder = argv[1];
+  std::filesystem::create_directories(folder);
+  tally::gate::testing::Noise noise(5);
+  RunSet runs;
+  for (std::string commit : {"base", "cand"}) {
+    for (std::string region : {"timestep", "io|\"<&>'`\\ \nname"}) {
+      tally::gate::testing::GateRunShape shape{commit, region};
+      if (commit == "cand" && region == "timestep") shape.load_balance *= 0.9;
+      for (int i = 0; i < 5; ++i)
+        runs.runs.push_back(tally::gate::testing::gate_run(noise.apply(shape)));
+    }
+    tally::gate::testing::GateRunShape other{commit, "timestep", 8};
+    runs.runs.push_back(tally::gate::testing::gate_run(other));
+    if (commit == "cand") runs.runs.back().document.environment.mpi_version = "5.0.0";
+  }
+  const GateResult result = compare_runs(runs, {{"cand"}, {"base"}}, GateConfig{}, "cand", "2026-01-01");
+  const GateHeading heading{"cand", "base"};
+  std::ofstream markdown(folder + "/gate.md"), junit(folder + "/junit.xml"), metrics(folder + "/metrics.txt");
+  write_markdown(markdown, heading, result);
+  write_junit(junit, heading, result);
+  write_metrics(metrics, result);
+  const GateResult empty = compare_runs(runs, {{"cand"}, {"nothing"}}, GateConfig{}, "cand", "2026-01-01");
+  std::ofstream no_baseline(folder + "/junit_no_baseline.xml");
+  write_junit(no_baseline, {"cand", "nothing"}, empty);
+  return exit_code_of(result) == 1 && exit_code_of(empty) == 0 ? 0 : 1;
+}

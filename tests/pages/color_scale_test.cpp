@@ -1,0 +1,89 @@
+// The colour scales: WCAG contrast of every efficiency step, clamping, and series styles that
+// stay distinguishable.
+#include "pages/color_scale.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+#include <tuple>
+
+namespace tally::pages {
+namespace {
+
+TEST(ColorScale, contrast_ratio_matches_wcag_reference_values) {
+  EXPECT_NEAR(contrast_ratio("#000000", "#ffffff"), 21.0, 1e-9);
+  EXPECT_NEAR(contrast_ratio("#ffffff", "#000000"), 21.0, 1e-9);
+  EXPECT_NEAR(contrast_ratio("#3a7bd5", "#3A7BD5"), 1.0, 1e-9);
+  EXPECT_NEAR(contrast_ratio("#777777", "#ffffff"), 4.48, 0.01); // the classic "just fails AA" grey
+  EXPECT_NEAR(contrast_ratio("#767676", "#ffffff"), 4.54, 0.01); // and the one that passes
+}
+
+TEST(ColorScale, text_on_every_efficiency_step_has_contrast_of_at_least_4_5) {
+  for (int hundredths = 0; hundredths <= 100; ++hundredths) {
+    const CellColour colour = efficiency_colour(hundredths / 100.0);
+    EXPECT_GE(contrast_ratio(colour.background, colour.text), 4.5) << hundredths / 100.0 << " " << colour.background;
+  }
+  for (const auto& [bound, colour] : efficiency_legend()) {
+    EXPECT_GE(contrast_ratio(colour.background, colour.text), 4.5) << bound;
+  }
+  const CellColour missing = efficiency_colour(NAN);
+  EXPECT_GE(contrast_ratio(missing.background, missing.text), 4.5);
+}
+
+TEST(ColorScale, legend_has_ten_distinct_steps_of_0_1) {
+  const auto legend = efficiency_legend();
+  ASSERT_EQ(legend.size(), 10u);
+  std::set<std::string> backgrounds;
+  for (std::size_t step = 0; step < legend.size(); ++step) {
+    EXPECT_NEAR(legend[step].first, 0.1 * static_cast<double>(step), 1e-12);
+    EXPECT_EQ(efficiency_colour(legend[step].first + 0.05).background, legend[step].second.background);
+    backgrounds.insert(legend[step].second.background);
+  }
+  EXPECT_EQ(backgrounds.size(), 10u);
+}
+
+TEST(ColorScale, values_outside_zero_to_one_are_clamped) {
+  EXPECT_EQ(efficiency_colour(-0.3).background, efficiency_colour(0.0).background);
+  EXPECT_EQ(efficiency_colour(1.7).background, efficiency_colour(1.0).background);
+  EXPECT_EQ(efficiency_colour(1.0).background, efficiency_colour(0.95).background);
+  EXPECT_EQ(efficiency_colour(INFINITY).background, efficiency_colour(1.0).background);
+}
+
+TEST(ColorScale, a_value_is_coloured_by_its_two_decimal_display) {
+  EXPECT_EQ(efficiency_colour(0.1 * 3).background, efficiency_colour(0.35).background);   // 0.30000000000000004
+  EXPECT_EQ(efficiency_colour(0.2999999).background, efficiency_colour(0.35).background); // shown as "0.30"
+  EXPECT_NE(efficiency_colour(0.294).background, efficiency_colour(0.35).background);     // shown as "0.29"
+}
+
+TEST(ColorScale, missing_value_is_neutral_grey_not_a_step) {
+  const std::string grey = efficiency_colour(NAN).background;
+  for (const auto& [bound, colour] : efficiency_legend())
+    EXPECT_NE(colour.background, grey) << bound;
+}
+
+TEST(ColorScale, first_eight_configurations_have_distinct_colours) {
+  std::set<std::string_view> colours;
+  for (std::size_t i = 0; i < series_palette_size; ++i) {
+    const SeriesStyle style = series_style(i);
+    colours.insert(style.colour);
+    EXPECT_EQ(style.marker, MarkerShape::circle) << i;
+    EXPECT_TRUE(style.dash.empty()) << i;
+  }
+  EXPECT_EQ(colours.size(), series_palette_size);
+}
+
+TEST(ColorScale, configurations_beyond_eight_repeat_colours_with_another_marker_and_dash) {
+  EXPECT_EQ(series_style(8).colour, series_style(0).colour);
+  EXPECT_NE(series_style(8).marker, series_style(0).marker);
+  EXPECT_NE(series_style(8).dash, series_style(0).dash);
+  std::set<std::tuple<std::string_view, MarkerShape, std::string_view>> styles;
+  for (std::size_t i = 0; i < 32; ++i) {
+    const SeriesStyle style = series_style(i);
+    styles.insert({style.colour, style.marker, style.dash});
+  }
+  EXPECT_EQ(styles.size(), 32u);
+}
+
+} // namespace
+} // namespace tally::pages

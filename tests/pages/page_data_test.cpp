@@ -1,0 +1,39 @@
+// Table cells of the site: a metric that cannot be computed reads "n/a"; a value shows its median
+// with the spread on hover and, for efficiencies, the colour of the fixed scale.
+#include "pages/color_scale.hpp"
+#include "pages/page_data.hpp"
+
+#include <gtest/gtest.h>
+
+namespace tally::pages {
+namespace {
+
+std::string text_of(const TemplateData& cell, const std::string& key) {
+  const TemplateData* value = cell.get(key);
+  return value && value->is_string() ? value->string_value() : std::string("<missing>");
+}
+
+TEST(MetricCell, an_absent_metric_reads_not_available) {
+  const TemplateData cell = metric_cell(model::MetricId::useful_ipc, std::nullopt);
+  EXPECT_EQ(text_of(cell, "text"), "n/a");
+  EXPECT_EQ(text_of(cell, "style"), "");
+}
+
+TEST(MetricCell, an_efficiency_shows_its_median_spread_and_colour) {
+  const TemplateData cell =
+      metric_cell(model::MetricId::mpi_load_balance, analysis::MetricSummary{0.8125, 0.75, 0.875, 3});
+  EXPECT_EQ(text_of(cell, "text"), "0.81");
+  EXPECT_EQ(text_of(cell, "hint"), "median of 3 (0.75 to 0.88)");
+  const CellColour colour = efficiency_colour(0.8125);
+  EXPECT_EQ(text_of(cell, "style"), "background:" + colour.background + ";color:" + colour.text);
+}
+
+TEST(MetricCell, a_time_is_not_coloured) {
+  const TemplateData cell = metric_cell(model::MetricId::elapsed_ns, analysis::MetricSummary{2.5e9, 2.5e9, 2.5e9, 1});
+  EXPECT_EQ(text_of(cell, "text"), "2.50 s");
+  EXPECT_EQ(text_of(cell, "hint"), "median of 1");
+  EXPECT_EQ(text_of(cell, "style"), "");
+}
+
+} // namespace
+} // namespace tally::pages

@@ -1,0 +1,238 @@
+// Evolution charts: positions parsed back from the SVG, broken lines at gaps, label thinning,
+// escaping of hostile text and byte-identical output.
+#include "pages/svg_chart.hpp"
+
+#include "pages/chart_layout.hpp"
+
+#include "chart_samples.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <regex>
+
+namespace tally::pages {
+namespace {
+
+using samples::numbered_commits;
+using samples::render;
+using samples::SampleChart;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+struct Box {
+  double x, y, width, height;
+};
+
+Box plot_area(const std::string& svg) {
+  std::smatch m;
+  const std::regex rect(
+      R"re(<rect class="plot-area" x="([-0-9.]+)" y="([-0-9.]+)" width="([0-9.]+)" height="([0-9.]+)")re");
+  EXPECT_TRUE(std::regex_search(svg, m, rect));
+  return {std::stod(m[1]), std::stod(m[2]), std::stod(m[3]), std::stod(m[4])};
+}
+
+struct Marker {
+  double x, y;
+  std::string title;
+};
+
+/// Median markers of circle-shaped series (the circles with a hover title), in document order.
+std::vector<Marker> median_circles(const std::string& svg) {
+  std::vector<Marker> markers;
+  const std::regex circle(R"re(<circle cx="([-0-9.]+)" cy="([-0-9.]+)" r="[0-9.]+"><title>([^<]*)</title>)re");
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), circle); it != std::sregex_iterator(); ++it) {
+    markers.push_back({std::stod((*it)[1]), std::stod((*it)[2]), (*it)[3]});
+  }
+  return markers;
+}
+
+std::vector<std::string> all_matches(const std::string& text, const std::string& pattern) {
+  std::vector<std::string> found;
+  const std::regex re(pattern);
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), re); it != std::sregex_iterator(); ++it) {
+    found.push_back(it->size() > 1 ? (*it)[1].str() : (*it)[0].str());
+  }
+  return found;
+}
+
+SampleChart efficiency_chart(std::vector<ChartPoint> points) {
+  SampleChart chart;
+  chart.axis = numbered_commits(4);
+  chart.series = {{"2 nodes · 8 ranks × 4 threads", 0, std::move(points)}};
+  chart.options.efficiency = true;
+  chart.options.format = [](double v) { return std::to_string(v).substr(0, 4); };
+  return chart;
+}
+
+constexpr double tolerance = 0.15; // coordinates are printed with one decimal
+
+TEST(SvgChart, medians_land_at_their_commit_and_value) {
+  const std::string svg =
+      render(efficiency_chart({{0, {0.5}, {}}, {1, {0.25, 0.75}, {}}, {2, {1.0}, {}}, {3, {0.0}, {}}}));
+  const Box plot = plot_area(svg);
+  const std::vector<Marker> markers = median_circles(svg);
+  ASSERT_EQ(markers.size(), 4u);
+  const double values[] = {0.5, 0.5, 1.0, 0.0};
+  for (std::size_t i = 0; i < 4; ++i) {
+    // By hand: four equal bands, each commit in the middle of its band; y = 0 at the bottom.
+    EXPECT_NEAR(markers[i].x, plot.x + (static_cast<double>(i) + 0.5) * plot.width / 4, tolerance) << i;
+    EXPECT_NEAR(markers[i].y, plot.y + plot.height - values[i] * plot.height, tolerance) << i;
+  }
+}
+
+TEST(SvgChart, every_repetition_is_a_dot_at_its_own_value) {
+  const std::string svg = render(efficiency_chart({{1, {0.25, 0.75}, {}}, {2, {0.5, NAN}, {}}}));
+  const Box plot = plot_area(svg);
+  const std::string runs = svg.substr(svg.find("<g class=\"runs\""));
+  const auto ys = all_matches(runs.substr(0, runs.find("</g>")), R"re(<circle cx="[0-9.]+" cy="([0-9.]+)")re");
+  ASSERT_EQ(ys.size(), 3u); // the NaN repetition is not drawn
+  EXPECT_NEAR(std::stod(ys[0]), plot.y + 0.75 * plot.height, tolerance);
+  EXPECT_NEAR(std::stod(ys[1]), plot.y + 0.25 * plot.height, tolerance);
+}
+
+TEST(SvgChart, given_median_is_used_instead_of_the_computed_one) {
+  const std::string svg = render(efficiency_chart({{0, {0.1, 0.2, 0.9}, 0.8}}));
+  const Box plot = plot_area(svg);
+  const std::vector<Marker> markers = median_circles(svg);
+  ASSERT_EQ(markers.size(), 1u);
+  EXPECT_NEAR(markers[0].y, plot.y + 0.2 * plot.height, tolerance);
+}
+
+TEST(SvgChart, automatic_axis_of_times_starts_at_zero_on_nice_ticks) {
+  SampleChart chart;
+  chart.axis = numbered_commits(2);
+  chart.series = {{"4 ranks", 0, {{0, {180.0}, {}}, {1, {240.0}, {}}}}};
+  const std::string svg = render(chart);
+  EXPECT_EQ(all_matches(svg, R"re(text-anchor="end">([^<]*)</text>)re"),
+            (std::vector<std::string>{"0", "50", "100", "150", "200", "250"}));
+  const Box plot = plot_area(svg);
+  const std::vector<Marker> markers = median_circles(svg);
+  ASSERT_EQ(markers.size(), 2u);
+  EXPECT_NEAR(markers[1].y, plot.y + plot.height - 240.0 / 250.0 * plot.height, tolerance);
+}
+
+TEST(SvgChart, efficiency_axis_has_a_gridline_every_0_2) {
+  const std::string svg = render(efficiency_chart({{0, {0.5}, {}}}));
+  EXPECT_EQ(all_matches(svg, R"re(text-anchor="end">([^<]*)</text>)re"),
+            (std::vector<std::string>{"0.00", "0.20", "0.40", "0.60", "0.80", "1.00"}));
+  EXPECT_EQ(all_matches(svg, R"re(<line [^>]*stroke="#e4e4e4")re").size(), 6u);
+}
+
+TEST(SvgChart, efficiency_above_one_is_drawn_on_the_top_edge_with_its_true_value) {
+  const std::string svg = render(efficiency_chart({{0, {1.2}, {}}}));
+  const std::vector<Marker> markers = median_circles(svg);
+  ASSERT_EQ(markers.size(), 1u);
+  EXPECT_NEAR(markers[0].y, plot_area(svg).y, tolerance);
+  EXPECT_THAT(markers[0].title, HasSubstr("1.20"));
+}
+
+TEST(SvgChart, a_commit_without_runs_breaks_the_line) {
+  const std::string svg = render(efficiency_chart({{0, {0.5}, {}}, {1, {0.6}, {}}, {3, {0.7}, {}}, {2, {}, {}}}));
+  const auto paths = all_matches(svg, R"re(<path class="median-line" d="([^"]*)")re");
+  ASSERT_EQ(paths.size(), 1u); // commits 0-1; commit 3 alone is a marker without a line
+  EXPECT_EQ(all_matches(paths[0], "L").size(), 1u);
+  EXPECT_EQ(median_circles(svg).size(), 3u);
+
+  const std::string two = render(efficiency_chart({{0, {0.5}, {}}, {1, {0.6}, {}}, {3, {0.7}, {}}}));
+  const std::string four = render(efficiency_chart({{0, {0.5}, {}}, {1, {0.6}, {}}, {2, {0.6}, {}}, {3, {0.7}, {}}}));
+  EXPECT_EQ(all_matches(four, R"re(<path class="median-line")re").size(), 1u);
+  SampleChart gap = efficiency_chart({{0, {0.5}, {}}, {1, {0.6}, {}}, {3, {0.7}, {}}, {4, {0.8}, {}}});
+  gap.axis = numbered_commits(5);
+  EXPECT_EQ(all_matches(render(gap), R"re(<path class="median-line")re").size(), 2u);
+  EXPECT_EQ(all_matches(two, R"re(<path class="median-line")re").size(), 1u);
+}
+
+TEST(SvgChart, hover_title_names_commit_configuration_and_value) {
+  const std::vector<Marker> markers = median_circles(render(efficiency_chart({{2, {0.5}, {}}})));
+  ASSERT_EQ(markers.size(), 1u);
+  EXPECT_EQ(markers[0].title, "commit abc0002 · 2 nodes · 8 ranks × 4 threads · 0.50\nCommit number 2");
+}
+
+TEST(SvgChart, five_hundred_commits_get_at_most_one_label_per_sixty_units) {
+  const SampleChart chart = samples::long_history_chart();
+  const std::string svg = render(chart);
+  const std::string axis = svg.substr(svg.find("<g class=\"commit-axis\""));
+  const auto xs = all_matches(axis.substr(0, axis.find("</g>")), R"re(<text x="([0-9.]+)")re");
+  EXPECT_LE(xs.size(), static_cast<std::size_t>(chart.options.width / 60));
+  EXPECT_GE(xs.size(), 8u);
+  for (std::size_t i = 1; i < xs.size(); ++i) {
+    EXPECT_GE(std::stod(xs[i]) - std::stod(xs[i - 1]), 7 * 6.0) << "labels of 7 characters overlap";
+  }
+}
+
+TEST(SvgChart, long_commit_labels_are_cut_and_rotated_with_the_full_label_on_hover) {
+  SampleChart chart = efficiency_chart({{0, {0.5}, {}}});
+  chart.axis = numbered_commits(200);
+  for (std::string& label : chart.axis.commit_labels)
+    label = "release-2026-" + label;
+  const std::string svg = render(chart);
+  EXPECT_THAT(svg, HasSubstr("transform=\"rotate(-45 "));
+  EXPECT_THAT(svg, HasSubstr(">rele…c0000<title>release-2026-abc0000 · Commit number 0</title>"));
+}
+
+TEST(SvgChart, labels_are_cut_between_whole_characters) {
+  EXPECT_EQ(shortened_label("abc1234"), "abc1234");
+  EXPECT_EQ(shortened_label("0123456789"), "0123456789");
+  EXPECT_EQ(shortened_label("0123456789a"), "0123…6789a");
+  EXPECT_EQ(shortened_label("ünïcödé·läbél"), "ünïc…läbél");
+}
+
+TEST(SvgChart, hostile_strings_appear_only_escaped) {
+  const std::string svg = render(samples::hostile_chart());
+  EXPECT_THAT(svg, Not(HasSubstr("<script")));
+  EXPECT_THAT(svg, Not(HasSubstr("<b>")));
+  EXPECT_THAT(svg, Not(HasSubstr("<region>")));
+  EXPECT_THAT(svg, HasSubstr("&lt;script&gt;alert(1)&lt;/script&gt;"));
+  EXPECT_THAT(svg, HasSubstr("rank&quot;s&#39; &amp; &lt;nodes&gt;"));
+  // Every tag is one the renderer writes, and no attribute value holds a raw quote or '<'.
+  for (const std::string& tag : all_matches(svg, R"re(<\/?([A-Za-z]+))re")) {
+    EXPECT_THAT((std::vector<std::string>{"svg", "title", "desc", "text", "rect", "g", "line", "circle", "path"}),
+                ::testing::Contains(tag));
+  }
+  EXPECT_TRUE(all_matches(svg, R"re(="[^"]*<)re").empty());
+}
+
+TEST(SvgChart, same_input_gives_identical_bytes) {
+  EXPECT_EQ(render(samples::long_history_chart()), render(samples::long_history_chart()));
+  EXPECT_EQ(render(samples::many_configurations_chart()), render(samples::many_configurations_chart()));
+}
+
+TEST(SvgChart, output_is_a_standalone_scalable_image) {
+  const std::string svg = render(samples::many_configurations_chart());
+  EXPECT_EQ(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u);
+  EXPECT_THAT(svg, HasSubstr(" viewBox=\"0 0 800.0 "));
+  EXPECT_THAT(svg, HasSubstr(" role=\"img\" aria-label=\"Parallel efficiency\""));
+  EXPECT_THAT(svg, HasSubstr(">\n<title>Parallel efficiency</title>\n"));
+  EXPECT_THAT(svg, Not(HasSubstr("href")));
+  EXPECT_THAT(svg, Not(HasSubstr("script")));
+  EXPECT_EQ(all_matches(svg, "http").size(), 1u); // only the namespace
+  EXPECT_EQ(svg.substr(svg.size() - 7), "</svg>\n");
+}
+
+TEST(SvgChart, legend_lists_every_configuration_with_its_style) {
+  const std::string svg = render(samples::many_configurations_chart());
+  const auto labels = all_matches(svg, R"re(<g class="legend-item">.*?<text [^>]*>([^<]*)</text>)re");
+  ASSERT_EQ(labels.size(), 12u);
+  EXPECT_EQ(labels[0], "1 ranks");
+  EXPECT_EQ(labels[11], "12 ranks");
+  // The ninth configuration repeats the first colour, with square markers and a dashed line.
+  EXPECT_THAT(svg, HasSubstr("<rect x="));
+  EXPECT_THAT(svg, HasSubstr("stroke-dasharray=\"6 3\""));
+}
+
+TEST(SvgChart, chart_without_runs_says_so) {
+  const std::string svg = render(SampleChart{});
+  EXPECT_THAT(svg, HasSubstr(">no runs</text>"));
+  EXPECT_THAT(svg, Not(HasSubstr("<title>commit ")));
+  EXPECT_THAT(render(efficiency_chart({{1, {NAN}, {}}})), HasSubstr(">no runs</text>"));
+  EXPECT_THAT(render(efficiency_chart({{1, {0.5}, {}}})), Not(HasSubstr(">no runs</text>")));
+}
+
+TEST(SvgChart, points_beyond_the_commit_axis_are_ignored) {
+  const std::string svg = render(efficiency_chart({{0, {0.5}, {}}, {9, {0.5}, {}}}));
+  EXPECT_EQ(median_circles(svg).size(), 1u);
+}
+
+} // namespace
+} // namespace tally::pages
