@@ -2,10 +2,10 @@
 #include "core/process_summary.hpp"
 
 #include "core/clock.hpp"
+#include "core/device_aggregate.hpp"
 #include "core/region_registry.hpp"
 #include "core/thread_state.hpp"
 #include "core/thread_team.hpp"
-#include "cuda/device_aggregate.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -79,7 +79,7 @@ model::RegionRaw single_process_raw(const ProcessRegion& region, const ProcessSu
     raw.openmp = model::OpenMpRaw{region.omp_load_imbalance_ns, region.omp_scheduling_ns, region.omp_serialization_ns};
   }
   if (summary.counters) raw.counters = model::CounterRaw{region.useful_instructions, region.useful_cycles};
-  if (!region.devices.empty()) raw.device = cuda::single_process_devices(region.devices, region.elapsed_ns);
+  if (!region.devices.empty()) raw.device = single_process_devices(region.devices, region.elapsed_ns);
   return raw;
 }
 

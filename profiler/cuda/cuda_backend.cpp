@@ -63,7 +63,7 @@ void on_run_end(ProcessSummary& summary) {
   summary.offload_measured = true;
   for (std::size_t region = 0; region < summary.regions.size(); ++region) {
     if (summary.regions[region].visits > 0)
-      summary.regions[region].devices = devices->devices_of(static_cast<RegionId>(region));
+      summary.regions[region].devices = devices->devices_of(static_cast<RegionHandle>(region));
   }
   for (const std::string& problem : devices->problems())
     warn(problem);

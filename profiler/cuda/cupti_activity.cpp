@@ -14,7 +14,7 @@
 
 namespace {
 
-using tally::profiler::cuda::DeviceActivity;
+using tally::profiler::DeviceActivity;
 
 // 1 MiB buffers: about 4000 kernel records each. CUPTI asks for more when it needs them.
 constexpr std::size_t buffer_bytes = std::size_t{1} << 20;

@@ -3,7 +3,7 @@
 // program initialises CUDA, and its InitializeInjection hands libtally.so these functions.
 #pragma once
 
-#include "cuda/device_activity.hpp"
+#include "core/device_activity.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -15,7 +15,7 @@ extern "C" {
 struct TallyCuptiSink {
   void* context;
   /// A batch of records (at most a few hundred), in the order CUPTI delivered them.
-  void (*on_records)(void* context, const tally::profiler::cuda::DeviceActivity* records, std::size_t count);
+  void (*on_records)(void* context, const tally::profiler::DeviceActivity* records, std::size_t count);
   /// A device's ordinal and its 16-byte UUID, once per device.
   void (*on_device)(void* context, std::uint32_t device, const std::uint8_t* uuid);
   /// The host clock in nanoseconds, the clock of the region windows. CUPTI takes every
