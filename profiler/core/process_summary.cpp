@@ -5,7 +5,6 @@
 #include "core/device_aggregate.hpp"
 #include "core/region_registry.hpp"
 #include "core/thread_state.hpp"
-#include "core/thread_team.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -36,13 +35,6 @@ ProcessSummary summarize_process(bool counters) {
   out.regions.resize(out.names.size());
   out.counters = counters;
   const double ns_per_tick = nanoseconds_per_tick();
-  // With a thread team, every region's sums cover the team's threads (the master's regions add
-  // the workers' time), so each counts them all.
-  const ThreadTeam* team = thread_team();
-  out.openmp_measured = team != nullptr;
-  const std::uint64_t threads = team && team->thread_count ? std::max<std::uint64_t>(team->thread_count(), 1) : 1;
-  for (ProcessRegion& region : out.regions)
-    region.threads = threads;
   for (ThreadState* thread : all_threads()) {
     for (std::size_t handle = 0; handle < out.names.size(); ++handle) {
       const RegionTotals totals = thread->regions().totals(static_cast<RegionHandle>(handle));

@@ -2,8 +2,8 @@
 // CUDA_INJECTION64_PATH, so the CUDA driver loads it (and CUPTI) only if the program initialises
 // CUDA; when it does, tally_cupti_attach starts the device session; regions open and close
 // device windows; at the end the devices of each region join the process summary.
+#include "core/backend.hpp"
 #include "core/process.hpp"
-#include "core/run_observer.hpp"
 #include "core/thread_state.hpp"
 #include "core/warnings.hpp"
 #include "cuda/cupti_sink.hpp"
@@ -15,6 +15,9 @@
 #include <filesystem>
 
 namespace tally::profiler::cuda {
+
+extern const Backend backend;
+
 namespace {
 
 constexpr const char* injection_variable = "CUDA_INJECTION64_PATH";
@@ -22,18 +25,30 @@ constexpr const char* injection_variable = "CUDA_INJECTION64_PATH";
 // Set once by attach and never freed: CUPTI's threads may still deliver during exit.
 std::atomic<DeviceSession*> session{nullptr};
 
-void on_region_start(RegionHandle region) { session.load(std::memory_order_acquire)->start_window(region); }
-void on_region_stop(RegionHandle region) { session.load(std::memory_order_acquire)->stop_window(region); }
-void on_run_end(ProcessSummary& summary);
-constexpr RunObserver device_observer{on_region_start, on_region_stop, on_run_end};
-
 /// libtally_cupti.so next to this library (both are installed in one folder), or "" if absent.
 std::string cupti_library_path() {
   Dl_info info{};
-  if (dladdr(reinterpret_cast<const void*>(&on_region_start), &info) == 0 || !info.dli_fname) return "";
+  if (dladdr(reinterpret_cast<const void*>(&backend), &info) == 0 || !info.dli_fname) return "";
   const std::filesystem::path path = std::filesystem::path(info.dli_fname).parent_path() / cupti_library_name;
   std::error_code error;
   return std::filesystem::exists(path, error) ? path.string() : "";
+}
+
+void on_load() {
+  if (!process().options.cuda) return;
+  const std::string ours = cupti_library_path();
+  if (const char* named = std::getenv(injection_variable); named && *named) {
+    if (ours.empty() || std::filesystem::path(named).filename() != cupti_library_name) {
+      warn_once(Warning::cuda, std::string(injection_variable) + " already names " + named +
+                                   " (another CUDA tool); CUDA is not measured");
+    }
+    return;
+  }
+  if (ours.empty()) {
+    warn_once(Warning::cuda, std::string(cupti_library_name) + " is not next to libtally.so; CUDA is not measured");
+    return;
+  }
+  setenv(injection_variable, ours.c_str(), 1);
 }
 
 int attach(const TallyCuptiFunctions& functions) {
@@ -53,12 +68,17 @@ int attach(const TallyCuptiFunctions& functions) {
     }
   }
   session.store(started, std::memory_order_release);
-  set_run_observer(&device_observer);
+  activate_backend(backend);
   return 0;
 }
 
+// Active once attach started the session, so the session is there.
+void on_region_start(RegionHandle region) { session.load(std::memory_order_acquire)->start_window(region); }
+void on_region_stop(RegionHandle region) { session.load(std::memory_order_acquire)->stop_window(region); }
+
 void on_run_end(ProcessSummary& summary) {
   DeviceSession* devices = session.load(std::memory_order_acquire);
+  if (!devices) return;
   devices->finish();
   summary.offload_measured = true;
   for (std::size_t region = 0; region < summary.regions.size(); ++region) {
@@ -71,22 +91,12 @@ void on_run_end(ProcessSummary& summary) {
 
 } // namespace
 
-void on_load() {
-  if (!process().options.cuda) return;
-  const std::string ours = cupti_library_path();
-  if (const char* named = std::getenv(injection_variable); named && *named) {
-    if (ours.empty() || std::filesystem::path(named).filename() != cupti_library_name) {
-      warn_once(Warning::cuda, std::string(injection_variable) + " already names " + named +
-                                   " (another CUDA tool); CUDA is not measured");
-    }
-    return;
-  }
-  if (ours.empty()) {
-    warn_once(Warning::cuda, std::string(cupti_library_name) + " is not next to libtally.so; CUDA is not measured");
-    return;
-  }
-  setenv(injection_variable, ours.c_str(), 1);
-}
+/// Listed in core/backend_list.cpp (extern: a const at namespace scope is otherwise this file's).
+extern const Backend backend{.name = "cuda",
+                             .on_load = on_load,
+                             .on_region_start = on_region_start,
+                             .on_region_stop = on_region_stop,
+                             .on_run_end = on_run_end};
 
 } // namespace tally::profiler::cuda
 
