@@ -1,5 +1,6 @@
 // The backends compiled into this libtally.so, one line each, in the order the core calls them.
-// A backend compiled out (TALLY_WITH_<NAME> undefined) is simply not listed.
+// tally_add_backend() defines TALLY_WITH_<NAME> for the backends it builds; one compiled out is
+// simply not listed. Adding a backend: its folder, one line here, one tally_add_backend() call.
 #include "core/backend.hpp"
 
 #include <array>
@@ -25,7 +26,9 @@ namespace {
 // One line per backend, kept as written (the preprocessor lines confuse the formatter).
 // clang-format off
 constexpr std::array list{
+#if TALLY_WITH_COUNTERS
     &counters::backend,
+#endif
 #if TALLY_WITH_MPI
     &mpi::backend,
 #endif
