@@ -51,9 +51,23 @@ void on_load() {
   setenv(injection_variable, ours.c_str(), 1);
 }
 
+/// Whether libtally_cupti.so was built against this interface. Reads only the two fields every
+/// version has, so a library of another version is refused before anything else of it is read.
+bool speaks_our_interface(const TallyCuptiFunctions& functions) {
+  const std::uint32_t version = functions.abi_version;
+  const std::uint32_t size = functions.struct_size;
+  if (version == cupti_abi_version && size == sizeof(TallyCuptiFunctions)) return true;
+  warn_once(Warning::cuda, std::string(cupti_library_name) + " speaks interface version " + std::to_string(version) +
+                               " (" + std::to_string(size) + " bytes), libtally.so version " +
+                               std::to_string(cupti_abi_version) + " (" + std::to_string(sizeof(TallyCuptiFunctions)) +
+                               " bytes): the two libraries come from different tally builds; CUDA is not measured");
+  return false;
+}
+
 int attach(const TallyCuptiFunctions& functions) {
   Process& p = process();
   if (p.phase == Phase::off || p.phase == Phase::done || !p.options.cuda || session.load()) return -1;
+  if (!speaks_our_interface(functions)) return -1;
   auto* started = new DeviceSession(functions);
   if (std::string error; !started->start(error)) {
     warn_once(Warning::cuda, "CUPTI could not be started (" + error + "); CUDA is not measured");
