@@ -50,9 +50,10 @@ bool place_in_history(const analysis::history::GitRepository& git, const std::st
   const std::vector<analysis::history::CommitInfo>& order = std::get<analysis::history::History>(history).commits;
   for (auto& [id, runs] : commits) {
     // Documents may carry abbreviated ids: a prefix of at least 7 digits names the commit.
-    const auto found = std::find_if(order.begin(), order.end(), [&id](const analysis::history::CommitInfo& commit) {
-      return id.size() >= 7 && commit.sha.compare(0, id.size(), id) == 0;
-    });
+    const auto found =
+        std::find_if(order.begin(), order.end(), [&id = id](const analysis::history::CommitInfo& commit) {
+          return id.size() >= 7 && commit.sha.compare(0, id.size(), id) == 0;
+        });
     if (found != order.end()) runs.position = static_cast<std::size_t>(found - order.begin());
   }
   return true;

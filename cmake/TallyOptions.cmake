@@ -19,8 +19,15 @@ if(CUDAToolkit_FOUND AND TARGET CUDA::cupti)
   set(tally_have_cupti ON)
 endif()
 # OMPT is part of the OpenMP 5 tool interface; LLVM's libomp ships omp-tools.h, GCC's libgomp does not.
-find_path(TALLY_OMP_TOOLS_INCLUDE_DIR omp-tools.h PATHS /usr/lib/llvm-14/lib/clang/14.0.6/include
-          /usr/lib/llvm-14/include)
+# Both sit with clang, in folders named after its version: clang says where.
+find_program(TALLY_CLANG clang)
+if(TALLY_CLANG)
+  execute_process(COMMAND ${TALLY_CLANG} -print-resource-dir OUTPUT_VARIABLE tally_clang_resource_dir
+                  OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
+endif()
+find_path(TALLY_OMP_TOOLS_INCLUDE_DIR omp-tools.h PATHS ${tally_clang_resource_dir}/include)
+# libomp.so, preloaded in place of libgomp by the OpenMP tests and examples.
+find_library(TALLY_LIBOMP NAMES omp PATHS ${tally_clang_resource_dir}/../..)
 set(tally_have_ompt OFF)
 if(OpenMP_FOUND AND TALLY_OMP_TOOLS_INCLUDE_DIR)
   set(tally_have_ompt ON)

@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config git ca-certificates
-  gfortran clang clang-format libomp-dev
+  gfortran clang clang-format clang-tidy libomp-dev shellcheck flake8
   openmpi-bin libopenmpi-dev
   nlohmann-json3-dev libgit2-dev libgtest-dev libgmock-dev
   libkainjow-mustache-dev libcli11-dev libtomlplusplus-dev

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the dependencies, builds tally and runs every test: once in a normal build and once
-# with AddressSanitizer and UndefinedBehaviorSanitizer. Also checks the code format.
+# with AddressSanitizer and UndefinedBehaviorSanitizer. Also checks the code format and lints
+# (shellcheck, flake8, clang-tidy).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,6 +12,7 @@ jobs="$(nproc)"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
 cmake --build build --parallel "$jobs"
 ctest --test-dir build --output-on-failure --parallel "$jobs"
+bash scripts/lint.sh build
 
 # The profiler built without CUDA: it must build, and libtally.so needs no CUDA either way.
 cmake -S . -B build-nocuda -G Ninja -DTALLY_WITH_CUDA=OFF -DTALLY_BUILD_TESTS=OFF

@@ -1,45 +1,49 @@
-// The backends compiled into this libtally.so. A backend compiled out is simply not listed.
-#include "core/backends.hpp"
+// The backends compiled into this libtally.so, one line each, in the order the core calls them.
+// tally_add_backend() defines TALLY_WITH_<NAME> for the backends it builds; one compiled out is
+// simply not listed. Adding a backend: its folder, one line here, one tally_add_backend() call.
+#include "core/backend.hpp"
 
 #include <array>
 
 namespace tally::profiler {
 
+// Each backend defines its descriptor in its own folder; the core includes none of their headers.
 namespace counters {
-void on_load();
-} // namespace counters
-#if TALLY_WITH_MPI
+extern const Backend backend;
+}
 namespace mpi {
-void on_load();
-void on_exit();
-} // namespace mpi
-#endif
-#if TALLY_WITH_OPENMP
+extern const Backend backend;
+}
 namespace openmp {
-void on_exit();
-} // namespace openmp
-#endif
-#if TALLY_WITH_CUDA
+extern const Backend backend;
+}
 namespace cuda {
-void on_load();
-} // namespace cuda
-#endif
+extern const Backend backend;
+}
 
 namespace {
-constexpr std::array list {
-  Backend{"counters", counters::on_load, nullptr},
+
+// One line per backend, kept as written (the preprocessor lines confuse the formatter).
+// clang-format off
+constexpr std::array list{
+#if TALLY_WITH_COUNTERS
+    &counters::backend,
+#endif
 #if TALLY_WITH_MPI
-      Backend{"mpi", mpi::on_load, mpi::on_exit},
+    &mpi::backend,
 #endif
 #if TALLY_WITH_OPENMP
-      Backend{"openmp", nullptr, openmp::on_exit},
+    &openmp::backend,
 #endif
 #if TALLY_WITH_CUDA
-      Backend{"cuda", cuda::on_load, nullptr},
+    &cuda::backend,
 #endif
 };
+// clang-format on
+static_assert(list.size() <= max_backends, "the core keeps one bit per backend in a 32-bit mask");
+
 } // namespace
 
-std::span<const Backend> backends() { return list; }
+std::span<const Backend* const> backend_list() { return list; }
 
 } // namespace tally::profiler

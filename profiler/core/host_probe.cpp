@@ -49,7 +49,7 @@ std::string elf_comment(int fd) {
     const Elf64_Shdr s = section(i);
     if (s.sh_name >= names.size() || std::strcmp(names.c_str() + s.sh_name, ".comment") != 0) continue;
     const std::string comment = read_at(fd, s.sh_offset, std::min<std::size_t>(s.sh_size, 4096));
-    return std::string(comment.c_str());
+    return comment.substr(0, comment.find('\0')); // the first of the section's strings
   }
   return "";
 }

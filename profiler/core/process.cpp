@@ -1,18 +1,76 @@
-// The run of the process: its start (Global opens), its end (Global and stray regions close),
-// and the document of a run made of this process alone.
+// The life of the process: whether it is measured (at load), the start of its run (Global
+// opens), the end (Global and stray regions close), and the document of a run made of this
+// process alone (at exit).
 #include "core/process.hpp"
 
 #include "core/clock.hpp"
 #include "core/host_probe.hpp"
-#include "core/run_observer.hpp"
+#include "core/region_registry.hpp"
 #include "core/run_output.hpp"
 #include "core/thread_state.hpp"
-#include "core/thread_team.hpp"
 #include "core/warnings.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <pthread.h>
+#include <string_view>
+#include <unistd.h>
 
 namespace tally::profiler {
+namespace {
+
+/// Set by a measured process so that the programs it executes are not measured as runs.
+constexpr const char* measured_parent_variable = "TALLY_MEASURED_PARENT";
+
+/// Programs that start other programs: LD_PRELOAD reaches them, but they are not the run.
+constexpr std::array<std::string_view, 29> launchers{
+    "mpirun",  "mpiexec", "orterun", "orted",    "prterun", "prted",  "prte",   "srun", "hydra_pmi_proxy", "env",
+    "sh",      "bash",    "dash",    "zsh",      "ksh",     "csh",    "tcsh",   "time", "timeout",         "nohup",
+    "taskset", "numactl", "tally",   "valgrind", "gdb",     "strace", "ltrace", "perf", "mpiexec.hydra"};
+
+bool is_launcher(const std::string& program, const Options& options) {
+  return std::find(launchers.begin(), launchers.end(), program) != launchers.end() ||
+         std::find(options.skip_programs.begin(), options.skip_programs.end(), program) != options.skip_programs.end();
+}
+
+void on_fork_child() {
+  // The child of a fork shares the parent's measurements; only the parent reports them.
+  process().phase = Phase::off;
+}
+
+} // namespace
+
+void load_process(std::span<const Backend* const> backends) {
+  if (std::getenv(measured_parent_variable)) return;
+  Process& p = process();
+  std::vector<std::string> problems;
+  p.options = read_options(problems);
+  if (is_launcher(program_name(), p.options)) return;
+  // The load phase says the same on every rank of an MPI program; a backend that starts the run
+  // later decides who prints (rank 0).
+  hold_warnings();
+  for (const std::string& problem : problems)
+    warn_once(Warning::configuration, problem);
+  if (const std::string warning = init_clock(p.options.clock); !warning.empty()) warn_once(Warning::clock, warning);
+  setenv(measured_parent_variable, std::to_string(getpid()).c_str(), 1);
+  pthread_atfork(nullptr, nullptr, on_fork_child);
+  p.global = register_region("Global");
+  install_backends(backends);
+  notify_load();
+  if (p.phase == Phase::off) {
+    release_warnings(true);
+    start_run();
+  }
+}
+
+void exit_process() {
+  Process& p = process();
+  if (p.phase == Phase::off || p.phase == Phase::done) return;
+  notify_exit();
+  if (p.phase == Phase::measuring) write_single_process_run();
+  p.phase = Phase::done;
+}
 
 void write_single_process_run() {
   const ProcessSummary summary = finish_run();
@@ -54,6 +112,8 @@ ProcessSummary finish_run() {
               std::to_string(still_open) + " region(s) still open at the end of the run; closed there");
   }
   p.phase = Phase::done;
+  // Regions after the run are no backend's.
+  deactivate_backends();
   ProcessSummary summary = summarize_process(p.counters);
   notify_run_end(summary);
   return summary;

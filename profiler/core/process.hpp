@@ -1,8 +1,9 @@
 // The measured process: whether it is measured at all, its options, and the start and end of
 // the run (the implicit region Global). Backends drive start and finish; the core only knows
-// them through backends.hpp.
+// them through backend.hpp.
 #pragma once
 
+#include "core/backend.hpp"
 #include "core/options.hpp"
 #include "core/process_summary.hpp"
 #include "core/thread_regions.hpp"
@@ -30,6 +31,14 @@ struct Process {
 
 /// The one process-wide record.
 Process& process();
+
+/// At library load: decides whether this process is measured, installs `backends` and calls
+/// their on_load, then starts the run unless one of them starts it later.
+void load_process(std::span<const Backend* const> backends);
+
+/// At library unload (process exit): calls the backends' on_exit, then writes the run that no
+/// backend ended.
+void exit_process();
 
 /// Opens Global on the calling thread and enters the measuring phase.
 void start_run();

@@ -2,10 +2,9 @@
 #include "core/process_summary.hpp"
 
 #include "core/clock.hpp"
+#include "core/device_aggregate.hpp"
 #include "core/region_registry.hpp"
 #include "core/thread_state.hpp"
-#include "core/thread_team.hpp"
-#include "cuda/device_aggregate.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -29,13 +28,6 @@ ProcessSummary summarize_process(bool counters) {
   out.regions.resize(out.names.size());
   out.counters = counters;
   const double ns_per_tick = nanoseconds_per_tick();
-  // With a thread team, every region's sums cover the team's threads (the master's regions add
-  // the workers' time), so each counts them all.
-  const ThreadTeam* team = thread_team();
-  out.openmp_measured = team != nullptr;
-  const std::uint64_t threads = team && team->thread_count ? std::max<std::uint64_t>(team->thread_count(), 1) : 1;
-  for (ProcessRegion& region : out.regions)
-    region.threads = threads;
   for (ThreadState* thread : all_threads()) {
     for (std::size_t handle = 0; handle < out.names.size(); ++handle) {
       const RegionTotals totals = thread->regions().totals(static_cast<RegionHandle>(handle));
@@ -60,7 +52,7 @@ model::RegionRaw single_process_raw(const ProcessRegion& region, const ProcessSu
   model::RegionFold fold;
   fold.add(region);
   model::RegionRaw raw = fold.finish(summary.measured());
-  if (!region.devices.empty()) raw.device = cuda::single_process_devices(region.devices, region.elapsed_ns);
+  if (!region.devices.empty()) raw.device = single_process_devices(region.devices, region.elapsed_ns);
   return raw;
 }
 

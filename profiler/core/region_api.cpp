@@ -2,17 +2,13 @@
 // MPI_Finalize for MPI programs); outside it the calls do nothing.
 #include "tally.h"
 
+#include "core/backend.hpp"
 #include "core/process.hpp"
 #include "core/region_registry.hpp"
-#include "core/run_observer.hpp"
 #include "core/thread_state.hpp"
-#include "core/thread_team.hpp"
 #include "core/warnings.hpp"
 
 namespace tally::profiler {
-
-std::atomic<const RunObserver*> detail::run_observer{nullptr};
-
 namespace {
 
 bool measuring(tally_region_t region) { return region >= 0 && process().phase == Phase::measuring; }

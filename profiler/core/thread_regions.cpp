@@ -19,8 +19,8 @@ void ThreadRegions::start(RegionHandle region, const Totals& now) {
 }
 
 namespace {
-// Saturating: totals that include other threads' time read without locks (thread_team.hpp) may
-// lag a start snapshot by a few ticks; a wrapped difference would be a huge value.
+// Saturating: totals that include other threads' time, read without locks (the OpenMP backend's
+// on_region_snapshot), may lag a start snapshot by a few ticks; a wrapped difference would be huge.
 std::uint64_t since(std::uint64_t now, std::uint64_t start) { return now > start ? now - start : 0; }
 } // namespace
 

@@ -2,7 +2,7 @@
 // summary reads the states of threads that have already exited.
 #include "core/thread_state.hpp"
 
-#include "core/warnings.hpp"
+#include "core/backend.hpp"
 
 #include <atomic>
 #include <mutex>
@@ -16,29 +16,17 @@ std::vector<ThreadState*>& registry() {
   static auto* threads = new std::vector<ThreadState*>(); // never destroyed: read at exit
   return *threads;
 }
-std::atomic<bool> counters_enabled{false};
 
 ThreadState* create_thread_state() {
-  auto* state = new ThreadState(counters_enabled.load(std::memory_order_relaxed));
+  auto* state = new ThreadState();
+  // Before the state is registered, so that no other thread sees it half made.
+  notify_thread_start(*state);
   const std::lock_guard lock(registry_mutex);
   registry().push_back(state);
   return state;
 }
 
 } // namespace
-
-ThreadState::ThreadState(bool with_counters) {
-  totals_.now = clock_ticks();
-  if (!with_counters) return;
-  counters_ = std::make_unique<counters::ThreadCounters>();
-  std::string reason;
-  if (!counters_->open(reason)) {
-    warn_once(Warning::thread_counters, "hardware counters could not be opened for a thread: " + reason);
-    counters_.reset();
-    return;
-  }
-  useful_base_ = counters_->read();
-}
 
 Totals ThreadState::peek(std::uint64_t now, Segment* running) noexcept {
   Totals copy;
@@ -92,7 +80,5 @@ std::vector<ThreadState*> all_threads() {
   const std::lock_guard lock(registry_mutex);
   return registry();
 }
-
-void set_thread_counters(bool enabled) { counters_enabled.store(enabled, std::memory_order_relaxed); }
 
 } // namespace tally::profiler

@@ -6,8 +6,8 @@
 
 #include "core/clock.hpp"
 #include "core/state.hpp"
+#include "core/thread_counters.hpp"
 #include "core/thread_regions.hpp"
-#include "counters/perf_counters.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -18,8 +18,15 @@ namespace tally::profiler {
 
 class ThreadState {
 public:
-  /// Starts the thread in the useful state at the current time.
-  explicit ThreadState(bool with_counters);
+  /// Starts the thread in the useful state at the current time, without counters.
+  ThreadState() noexcept : totals_{.now = clock_ticks()} {}
+
+  /// Gives the thread its hardware counters; the useful state counts from now. On the thread,
+  /// before its state is shared (Backend::on_thread_start).
+  void attach_counters(std::unique_ptr<ThreadCounterReader> counters) noexcept {
+    counters_ = std::move(counters);
+    if (counters_) useful_base_ = counters_->read();
+  }
 
   /// Closes the running segment and enters `next`. Async-signal-safe.
   void switch_to(State next) noexcept { close_segment(clock_ticks(), next); }
@@ -65,7 +72,7 @@ public:
   State current() const { return current_; }
   /// Totals as of the last transition, for the end-of-run summary (threads are quiet then).
   const Totals& totals() const { return totals_; }
-  bool counting() const { return counters_ && counters_->is_open(); }
+  bool counting() const { return counters_ != nullptr; }
 
   /// The thread's regions (region_stack.hpp); owned here so one thread_local reaches both.
   ThreadRegions& regions() { return regions_; }
@@ -91,7 +98,7 @@ private:
     if (counting()) {
       // Counters belong to the useful state: read when it ends, and when it begins again.
       if (current_ == State::useful) {
-        const counters::CounterSample sample = counters_->read();
+        const CounterSample sample = counters_->read();
         store(totals_.useful_instructions,
               totals_.useful_instructions + sample.instructions - useful_base_.instructions);
         store(totals_.useful_cycles, totals_.useful_cycles + sample.cycles - useful_base_.cycles);
@@ -106,8 +113,8 @@ private:
 
   State current_ = State::useful;
   Totals totals_{};
-  std::unique_ptr<counters::ThreadCounters> counters_;
-  counters::CounterSample useful_base_{};
+  std::unique_ptr<ThreadCounterReader> counters_;
+  CounterSample useful_base_{};
   ThreadRegions regions_;
   std::atomic<std::uint32_t> sequence_{0};
   std::atomic<bool> retired_{false};
@@ -118,8 +125,5 @@ ThreadState& this_thread() noexcept;
 
 /// Every thread state created so far, in creation order; for the end-of-run summary.
 std::vector<ThreadState*> all_threads();
-
-/// Whether new threads open hardware counters (decided once at start).
-void set_thread_counters(bool enabled);
 
 } // namespace tally::profiler

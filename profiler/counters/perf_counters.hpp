@@ -2,6 +2,8 @@
 // user space with rdpmc where the kernel allows it, otherwise with read().
 #pragma once
 
+#include "core/thread_counters.hpp"
+
 #include <sys/types.h>
 
 #include <cstddef>
@@ -12,10 +14,8 @@ struct perf_event_attr; // <linux/perf_event.h>, kept out of this header
 
 namespace tally::profiler::counters {
 
-struct CounterSample {
-  std::uint64_t instructions = 0;
-  std::uint64_t cycles = 0;
-};
+/// Instructions and cycles: the sample the core's state machine reads.
+using profiler::CounterSample;
 
 /// The system calls the backend makes, as a table so tests can put a fake perf underneath.
 /// Each entry behaves like the call it is named after: -1 (or MAP_FAILED) and errno on failure.
@@ -36,13 +36,11 @@ extern const PerfSystem kernel_perf_system;
 /// The counters of the thread that opened them, as one perf event group (so both count over
 /// the same intervals even when the PMU is multiplexed). Not copyable; closes its descriptors
 /// when destroyed. read() is async-signal-safe, allocation-free, lock-free and keeps errno.
-class ThreadCounters {
+class ThreadCounters final : public ThreadCounterReader {
 public:
   constexpr ThreadCounters() noexcept = default;
   explicit constexpr ThreadCounters(const PerfSystem& system) noexcept : system_(&system) {}
-  ThreadCounters(const ThreadCounters&) = delete;
-  ThreadCounters& operator=(const ThreadCounters&) = delete;
-  ~ThreadCounters() { close(); }
+  ~ThreadCounters() override { close(); }
 
   /// Opens the counters for the calling thread, counting user space only, and checks that they
   /// can be read. On failure returns false and sets `reason` (one line). Closes first if open.
@@ -53,7 +51,7 @@ public:
 
   /// Counts since open(); zeros when not open. Must be called from the thread that opened them.
   /// If the kernel refuses a read, returns the last good sample and counts the error.
-  CounterSample read() const noexcept;
+  CounterSample read() const noexcept override;
   /// Whether reads go through rdpmc (true) or the read() system call (false).
   bool reads_in_user_space() const noexcept { return instructions_page_ != nullptr; }
   /// Reads the kernel refused since open(), for the one warning at the end.

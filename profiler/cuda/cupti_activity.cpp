@@ -14,7 +14,7 @@
 
 namespace {
 
-using tally::profiler::cuda::DeviceActivity;
+using tally::profiler::DeviceActivity;
 
 // 1 MiB buffers: about 4000 kernel records each. CUPTI asks for more when it needs them.
 constexpr std::size_t buffer_bytes = std::size_t{1} << 20;
@@ -135,7 +135,11 @@ std::uint64_t tally_cupti_dropped_records() { return dropped.load(); }
 /// Called by the CUDA driver at cuInit when CUDA_INJECTION64_PATH names this library. 1 is
 /// success for the driver; a process without libtally.so (or not measured) just goes on.
 int InitializeInjection() {
-  static const TallyCuptiFunctions functions{tally_cupti_start, tally_cupti_flush, tally_cupti_stop,
+  static const TallyCuptiFunctions functions{tally::profiler::cuda::cupti_abi_version,
+                                             sizeof(TallyCuptiFunctions),
+                                             tally_cupti_start,
+                                             tally_cupti_flush,
+                                             tally_cupti_stop,
                                              tally_cupti_dropped_records};
   if (void* attach = dlsym(RTLD_DEFAULT, tally::profiler::cuda::attach_symbol)) {
     reinterpret_cast<decltype(&tally_cupti_attach)>(attach)(&functions);

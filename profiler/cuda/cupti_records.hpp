@@ -2,7 +2,7 @@
 // cupti.h, never libcupti, so the conversion is tested with records built by hand.
 #pragma once
 
-#include "cuda/device_activity.hpp"
+#include "core/device_activity.hpp"
 
 #include <cupti.h>
 

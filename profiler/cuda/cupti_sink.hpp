@@ -1,9 +1,11 @@
 // The C interface between libtally.so and libtally_cupti.so. The preload library never links
 // CUPTI: it names libtally_cupti.so in CUDA_INJECTION64_PATH, the CUDA driver loads it when the
-// program initialises CUDA, and its InitializeInjection hands libtally.so these functions.
+// program initialises CUDA, and its InitializeInjection hands libtally.so these functions. The
+// two libraries can come from different builds (one copied over an install): the interface
+// carries a version, checked when the library attaches.
 #pragma once
 
-#include "cuda/device_activity.hpp"
+#include "core/device_activity.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -15,7 +17,7 @@ extern "C" {
 struct TallyCuptiSink {
   void* context;
   /// A batch of records (at most a few hundred), in the order CUPTI delivered them.
-  void (*on_records)(void* context, const tally::profiler::cuda::DeviceActivity* records, std::size_t count);
+  void (*on_records)(void* context, const tally::profiler::DeviceActivity* records, std::size_t count);
   /// A device's ordinal and its 16-byte UUID, once per device.
   void (*on_device)(void* context, std::uint32_t device, const std::uint8_t* uuid);
   /// The host clock in nanoseconds, the clock of the region windows. CUPTI takes every
@@ -40,8 +42,11 @@ void tally_cupti_stop();
 /// Records CUPTI had to drop because no buffer was free, since start.
 std::uint64_t tally_cupti_dropped_records();
 
-/// The functions of libtally_cupti.so, as its InitializeInjection hands them over.
+/// The functions of libtally_cupti.so, as its InitializeInjection hands them over. The first two
+/// fields never move, whatever the version: they are all libtally.so reads of an unknown one.
 struct TallyCuptiFunctions {
+  std::uint32_t abi_version; ///< tally::profiler::cuda::cupti_abi_version of the library's build
+  std::uint32_t struct_size; ///< sizeof(TallyCuptiFunctions) in the library's build
   int (*start)(const TallyCuptiSink* sink, char* error, std::size_t error_size);
   void (*flush)(int forced);
   void (*stop)();
@@ -50,11 +55,16 @@ struct TallyCuptiFunctions {
 
 /// Exported by libtally.so, looked up by libtally_cupti.so in the global scope when the driver
 /// loads it: libtally.so starts CUPTI through `functions` if this process is measured.
-/// Returns 0 when it did, -1 when the process is not measured or CUPTI refused (one warning).
+/// Returns 0 when it did, -1 when the process is not measured, the library speaks another
+/// version of this interface, or CUPTI refused (one warning for the last two).
 int tally_cupti_attach(const TallyCuptiFunctions* functions);
 }
 
 namespace tally::profiler::cuda {
+
+/// The version of this whole interface: both structs, the functions and what they mean. Raise it
+/// with any change; a library of another version is refused at attach, and CUDA goes unmeasured.
+inline constexpr std::uint32_t cupti_abi_version = 1;
 
 inline constexpr const char* cupti_library_name = "libtally_cupti.so";
 inline constexpr const char* attach_symbol = "tally_cupti_attach";

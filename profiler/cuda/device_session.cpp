@@ -2,7 +2,7 @@
 // is settled only up to the previous flush, before which every record has arrived.
 #include "cuda/device_session.hpp"
 
-#include "cuda/device_aggregate.hpp"
+#include "core/device_aggregate.hpp"
 #include "cuda/host_offload.hpp"
 
 #include <ctime>
@@ -44,9 +44,9 @@ bool DeviceSession::start(std::string& error) {
   return false;
 }
 
-void DeviceSession::start_window(RegionId region) { regions_.start(region, monotonic_ns()); }
+void DeviceSession::start_window(RegionHandle region) { regions_.start(region, monotonic_ns()); }
 
-void DeviceSession::stop_window(RegionId region) {
+void DeviceSession::stop_window(RegionHandle region) {
   regions_.stop(region, monotonic_ns());
   if (stops_since_check_.fetch_add(1, std::memory_order_relaxed) + 1 < stops_between_checks) return;
   stops_since_check_.store(0, std::memory_order_relaxed);
@@ -72,7 +72,7 @@ void DeviceSession::finish() {
   cupti_.stop();
 }
 
-std::vector<ProcessDevice> DeviceSession::devices_of(RegionId region) const {
+std::vector<ProcessDevice> DeviceSession::devices_of(RegionHandle region) const {
   return process_devices(regions_.totals(region), timeline_);
 }
 

@@ -2,10 +2,10 @@
 // the region windows, and when to flush and settle (README.md, "Settling").
 #pragma once
 
+#include "core/device_regions.hpp"
+#include "core/device_timeline.hpp"
 #include "core/process_summary.hpp"
 #include "cuda/cupti_sink.hpp"
-#include "cuda/device_regions.hpp"
-#include "cuda/device_timeline.hpp"
 
 #include <atomic>
 #include <cstdint>
@@ -28,15 +28,15 @@ public:
 
   /// A region visit begins or ends now. Thread-safe. A stop may flush CUPTI and settle, when
   /// many windows or much activity have piled up since the last settle.
-  void start_window(RegionId region);
-  void stop_window(RegionId region);
+  void start_window(RegionHandle region);
+  void stop_window(RegionHandle region);
 
   /// The end of the run: closes the windows still open, has CUPTI deliver everything, settles it
   /// and stops CUPTI. Call once, after the last region stopped.
   void finish();
 
   /// What each device did during `region`, after finish().
-  std::vector<ProcessDevice> devices_of(RegionId region) const;
+  std::vector<ProcessDevice> devices_of(RegionHandle region) const;
   /// One line per problem of the run (records lost, late or invalid); empty when none.
   std::vector<std::string> problems() const;
 

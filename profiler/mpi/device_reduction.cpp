@@ -2,7 +2,7 @@
 // merged and aggregated there, then fixed-size sums and maxima over the leaders.
 #include "mpi/device_reduction.hpp"
 
-#include "cuda/device_aggregate.hpp"
+#include "core/device_aggregate.hpp"
 #include "mpi/pmpi_weak.hpp"
 
 #include <algorithm>
@@ -32,7 +32,7 @@ std::vector<std::uint64_t> pack_shares(const std::vector<const ProcessRegion*>& 
   std::vector<std::uint64_t> packed;
   for (std::size_t r = 0; r < mine.size(); ++r) {
     if (!mine[r]) continue;
-    for (const cuda::DeviceShare& share : cuda::shares_of(mine[r]->devices, node, rank)) {
+    for (const DeviceShare& share : shares_of(mine[r]->devices, node, rank)) {
       std::uint64_t uuid[2];
       std::memcpy(uuid, share.key.uuid.data(), sizeof uuid);
       packed.insert(packed.end(),
@@ -56,8 +56,8 @@ std::vector<std::uint64_t> gather_to_leader(const std::vector<std::uint64_t>& mi
   return all;
 }
 
-cuda::DeviceShare unpack(const std::uint64_t* field) {
-  cuda::DeviceShare share{
+DeviceShare unpack(const std::uint64_t* field) {
+  DeviceShare share{
       .key = {.node = field[share_node]}, .kernel_ns = field[share_kernel], .memory_ns = field[share_memory]};
   std::memcpy(share.key.uuid.data(), &field[share_uuid_low], share.key.uuid.size());
   return share;
@@ -72,7 +72,7 @@ std::vector<std::optional<model::DeviceRaw>> reduce_devices(const std::vector<co
       gather_to_leader(pack_shares(mine, nodes.node_index, rank), nodes.node);
   if (nodes.leaders == MPI_COMM_NULL) return {};
 
-  std::vector<std::vector<cuda::DeviceShare>> shares(region_count);
+  std::vector<std::vector<DeviceShare>> shares(region_count);
   std::vector<std::uint64_t> elapsed(region_count, 0);
   for (std::size_t at = 0; at + share_field_count <= node_shares.size(); at += share_field_count) {
     const std::uint64_t* field = &node_shares[at];
@@ -81,7 +81,7 @@ std::vector<std::optional<model::DeviceRaw>> reduce_devices(const std::vector<co
   }
   std::vector<std::uint64_t> sums(region_count * device_sum_count, 0), maxima(region_count * device_max_count, 0);
   for (std::size_t r = 0; r < region_count; ++r) {
-    const model::DeviceRaw node = cuda::aggregate_devices(cuda::merge_shared_devices(shares[r], elapsed[r]));
+    const model::DeviceRaw node = aggregate_devices(merge_shared_devices(shares[r], elapsed[r]));
     sums[r * device_sum_count + device_count] = node.devices;
     sums[r * device_sum_count + kernel_sum] = node.kernel_ns;
     sums[r * device_sum_count + memory_sum] = node.memory_ns;
@@ -90,7 +90,7 @@ std::vector<std::optional<model::DeviceRaw>> reduce_devices(const std::vector<co
   }
   int leader_rank = 0;
   PMPI_Comm_rank(nodes.leaders, &leader_rank);
-  // The same sums and maxima as cuda::combine, over every node at once.
+  // The same sums and maxima as combine_devices, over every node at once.
   std::vector<std::uint64_t> total_sums(leader_rank == 0 ? sums.size() : 0),
       total_maxima(leader_rank == 0 ? maxima.size() : 0);
   PMPI_Reduce(sums.data(), total_sums.data(), static_cast<int>(sums.size()), MPI_UINT64_T, MPI_SUM, 0, nodes.leaders);

@@ -103,7 +103,9 @@ def parse_param(text, index):
 def parse_prototypes(header_text):
     """Returns {name: Prototype} of every MPI_ function declared in the header text."""
     # One pass, left to right, so that a string may hold ';' or '/*' and a comment may hold '"'.
-    blank = lambda match: '""' if match.group(0).startswith('"') else " "
+    def blank(match):
+        return '""' if match.group(0).startswith('"') else " "
+
     text = re.sub(r'"(?:\\.|[^"\\])*"|/\*.*?\*/|//[^\n]*', blank, header_text, flags=re.S)
     text = re.sub(r"^\s*#(?:[^\n]*\\\n)*[^\n]*", " ", text, flags=re.M)
     declaration = re.compile(
@@ -155,7 +157,8 @@ def render_call_ids(rows):
     kind_names = ", ".join(f'"{kind}"' for kind in KINDS)
     ids = "".join(f"inline constexpr CallId {name} = {index};\n" for index, (name, _) in enumerate(rows))
     infos = "".join(f'    {{"{name}", CallKind::{kind}}},\n' for name, kind in rows)
-    return f"""{GENERATED}// The dense ids of the intercepted MPI functions, and what each one is in a table indexed by id.
+    return f"""{GENERATED}// The dense ids of the intercepted MPI functions, and what each one is in a table
+// indexed by id.
 #pragma once
 
 #include "mpi/mpi_state.hpp"
@@ -243,8 +246,8 @@ void {entry}({formals}) {{
 }}
 """
             )
-    source = f"""{GENERATED}// The Fortran entry points of the table's functions. Open MPI's Fortran bindings call the C PMPI_
-// functions directly, so the C wrappers never see Fortran calls. Fortran passes every argument by
+    source = f"""{GENERATED}// The Fortran entry points of the table's functions. Open MPI's Fortran bindings call
+// the C PMPI_ functions directly, so the C wrappers never see Fortran calls. Fortran passes every argument by
 // reference, then ierror, then one hidden length per CHARACTER argument: forwarded untouched.
 #include <cstddef>
 

@@ -2,6 +2,7 @@
 // document is written by rank 0 after the reduction in MPI_Finalize.
 #include "mpi/mpi_lifecycle.hpp"
 
+#include "core/backend.hpp"
 #include "core/process.hpp"
 #include "core/run_output.hpp"
 #include "core/thread_state.hpp"
@@ -20,7 +21,20 @@ bool initialized = false;
 thread_local int depth __attribute__((tls_model("initial-exec"))) = 0;
 thread_local State state_before_mpi __attribute__((tls_model("initial-exec"))) = State::useful;
 
+void on_load() {
+  // A program linked with MPI starts its run at MPI_Init; one without is measured from load.
+  if (&PMPI_Init != nullptr) process().phase = Phase::waiting;
+}
+
 } // namespace
+
+void on_initialized() {
+  initialized = true;
+  int rank = 0;
+  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  release_warnings(rank == 0);
+  if (process().phase == Phase::waiting) start_run();
+}
 
 void enter(CallId) noexcept {
   if (depth++ > 0) return;
@@ -34,10 +48,16 @@ void leave(CallId) noexcept {
   this_thread().switch_to(state_before_mpi);
 }
 
-void on_load() {
-  // A program linked with MPI starts its run at MPI_Init; one without is measured from load.
-  if (&PMPI_Init != nullptr) process().phase = Phase::waiting;
+void on_finalize() {
+  if (process().phase != Phase::measuring) return;
+  const ProcessSummary summary = finish_run();
+  std::optional<RunAggregates> aggregates = reduce_across_ranks(summary, process().options);
+  if (aggregates) publish_run(std::move(*aggregates));
 }
+
+void on_abort() { process().phase = Phase::done; }
+
+namespace {
 
 void on_exit() {
   Process& p = process();
@@ -49,22 +69,10 @@ void on_exit() {
   }
 }
 
-void on_initialized() {
-  initialized = true;
-  int rank = 0;
-  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  release_warnings(rank == 0);
-  if (process().phase == Phase::waiting) start_run();
-}
+} // namespace
 
-void on_finalize() {
-  if (process().phase != Phase::measuring) return;
-  const ProcessSummary summary = finish_run();
-  std::optional<RunAggregates> aggregates = reduce_across_ranks(summary, process().options);
-  if (aggregates) publish_run(std::move(*aggregates));
-}
-
-void on_abort() { process().phase = Phase::done; }
+/// Listed in core/backend_list.cpp (extern: a const at namespace scope is otherwise this file's).
+extern const Backend backend{.name = "mpi", .on_load = on_load, .on_exit = on_exit};
 
 } // namespace tally::profiler::mpi
 

@@ -1,9 +1,10 @@
 // Reduction of per-process region records into run aggregates: the transport of the fold
-// (model/region_fold.hpp) across ranks. Every rank contributes its fold's fixed-size arrays (a few
-// integers per region); only the union of region names travels as text.
+// (model/region_fold.hpp) across ranks. Every rank contributes its fold's fixed-size arrays
+// (fold_arrays.hpp: a few integers per region); only the union of region names travels as text.
 #include "mpi/reduction.hpp"
 
 #include "mpi/device_reduction.hpp"
+#include "mpi/fold_arrays.hpp"
 #include "mpi/node_map.hpp"
 #include "mpi/pmpi_weak.hpp"
 
@@ -15,11 +16,6 @@
 
 namespace tally::profiler::mpi {
 namespace {
-
-constexpr std::size_t sum_count = model::RegionFold::sum_field_count;
-constexpr std::size_t max_count = model::RegionFold::max_field_count;
-// Per region, this rank's node share: its outside-MPI time and 1, or zeros when it did not enter.
-enum NodeShareField { node_outside_mpi, node_processes, node_share_count };
 
 std::vector<std::string> union_of_names(const std::vector<std::string>& local, int size) {
   std::string packed;
@@ -119,26 +115,17 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   for (std::size_t i = 0; i < summary.names.size(); ++i)
     local_index[summary.names[i]] = i;
 
-  // This rank's fold of each region, laid out as flat arrays so that MPI reduces them element by
-  // element: sums with MPI_SUM, maxima with MPI_MAX, node shares summed within the node.
+  // This rank's fold of each region as flat arrays (fold_arrays.hpp), which MPI reduces element
+  // by element: sums with MPI_SUM, maxima with MPI_MAX, node shares summed within the node.
   std::vector<const ProcessRegion*> mine(region_count, nullptr);
-  std::vector<std::uint64_t> sums(region_count * sum_count, 0), maxima(region_count * max_count, 0),
-      node_shares(region_count * node_share_count, 0);
+  std::vector<const model::ProcessRecord*> records(region_count, nullptr);
   for (std::size_t r = 0; r < region_count; ++r) {
     const auto found = local_index.find(names[r]);
     if (found == local_index.end() || summary.regions[found->second].visits == 0) continue;
-    const ProcessRegion& region = summary.regions[found->second];
-    mine[r] = &region;
-    model::ProcessRecord record = region;
-    record.node = nodes.node_index;
-    model::RegionFold fold;
-    fold.add(record);
-    std::copy(fold.sums.begin(), fold.sums.end(), &sums[r * sum_count]);
-    std::copy(fold.maxima.begin(), fold.maxima.end(), &maxima[r * max_count]);
-    const model::NodeShare& share = fold.nodes.at(nodes.node_index);
-    node_shares[r * node_share_count + node_outside_mpi] = share.outside_mpi_ns;
-    node_shares[r * node_share_count + node_processes] = share.processes;
+    mine[r] = &summary.regions[found->second];
+    records[r] = mine[r];
   }
+  const FoldArrays local = pack_folds(records, nodes.node_index);
   // Counters and OpenMP must be measured on every rank for their group to be reported. Offload
   // on any: a rank that never initialised CUDA spent no time in it.
   int flags[2] = {summary.counters ? 1 : 0, summary.openmp_measured ? 1 : 0};
@@ -147,15 +134,17 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   int offload_measured = summary.offload_measured ? 1 : 0, any_offload = 0;
   PMPI_Reduce(&offload_measured, &any_offload, 1, MPI_INT, MPI_MAX, 0, MPI_COMM_WORLD);
 
-  std::vector<std::uint64_t> total_sums(rank == 0 ? sums.size() : 0), total_maxima(rank == 0 ? maxima.size() : 0);
-  PMPI_Reduce(sums.data(), total_sums.data(), static_cast<int>(sums.size()), MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-  PMPI_Reduce(maxima.data(), total_maxima.data(), static_cast<int>(maxima.size()), MPI_UINT64_T, MPI_MAX, 0,
+  std::vector<std::uint64_t> total_sums(rank == 0 ? local.sums.size() : 0);
+  std::vector<std::uint64_t> total_maxima(rank == 0 ? local.maxima.size() : 0);
+  PMPI_Reduce(local.sums.data(), total_sums.data(), static_cast<int>(local.sums.size()), MPI_UINT64_T, MPI_SUM, 0,
               MPI_COMM_WORLD);
+  PMPI_Reduce(local.maxima.data(), total_maxima.data(), static_cast<int>(local.maxima.size()), MPI_UINT64_T, MPI_MAX,
+              0, MPI_COMM_WORLD);
 
-  std::vector<std::uint64_t> this_node(node_shares.size(), 0);
-  PMPI_Reduce(node_shares.data(), this_node.data(), static_cast<int>(node_shares.size()), MPI_UINT64_T, MPI_SUM, 0,
-              nodes.node);
-  std::vector<std::uint64_t> every_node(rank == 0 ? node_shares.size() * nodes.node_count : 0);
+  std::vector<std::uint64_t> this_node(local.node_shares.size(), 0);
+  PMPI_Reduce(local.node_shares.data(), this_node.data(), static_cast<int>(local.node_shares.size()), MPI_UINT64_T,
+              MPI_SUM, 0, nodes.node);
+  std::vector<std::uint64_t> every_node(rank == 0 ? local.node_shares.size() * nodes.node_count : 0);
   if (nodes.leaders != MPI_COMM_NULL) {
     PMPI_Gather(this_node.data(), static_cast<int>(this_node.size()), MPI_UINT64_T, every_node.data(),
                 static_cast<int>(this_node.size()), MPI_UINT64_T, 0, nodes.leaders);
@@ -174,14 +163,9 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   std::tie(out.mpi_library, out.mpi_version) = split_library_version(version_text);
   out.resources = model::Resources{node_count, static_cast<std::uint64_t>(size), 1, 0, hosts};
   const model::MeasuredGroups measured{all_flags[0] != 0, all_flags[1] != 0, any_offload != 0};
+  const std::vector<model::RegionFold> folds = unpack_folds(total_sums, total_maxima, every_node, region_count);
   for (std::size_t r = 0; r < region_count; ++r) {
-    model::RegionFold fold;
-    std::copy_n(&total_sums[r * sum_count], sum_count, fold.sums.begin());
-    std::copy_n(&total_maxima[r * max_count], max_count, fold.maxima.begin());
-    for (std::size_t n = 0; n < node_count; ++n) {
-      const std::uint64_t* share = &every_node[(n * region_count + r) * node_share_count];
-      if (share[node_processes] > 0) fold.add_node_share(n, {share[node_outside_mpi], share[node_processes]});
-    }
+    const model::RegionFold& fold = folds[r];
     if (fold.empty()) continue;
     model::RegionRaw raw = fold.finish(measured);
     raw.device = devices[r];

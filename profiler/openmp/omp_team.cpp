@@ -4,7 +4,6 @@
 #include "openmp/omp_team.hpp"
 
 #include "core/process.hpp"
-#include "core/thread_team.hpp"
 #include "openmp/omp_classifier.hpp"
 
 #include <array>
@@ -37,36 +36,7 @@ std::uint64_t mpi_since_join(std::uint64_t master_mpi) {
   return master_mpi > at_join ? master_mpi - at_join : 0;
 }
 
-/// Region calls of the master outside parallel regions cover the whole process: its own
-/// snapshot plus each worker's totals at the same tick (peek), with a worker's running wait
-/// split as end_worker_wait() will split it. O(workers), no lock.
-void add_workers(Totals& totals) {
-  ThreadState* master = master_thread.load(std::memory_order_acquire);
-  if (master != &this_thread() || master_in_parallel.load(std::memory_order_relaxed)) return;
-  const std::uint64_t since_join = mpi_since_join(totals.ticks[index(State::mpi)]);
-  const std::uint64_t end = join_ticks.load(std::memory_order_relaxed);
-  const std::size_t count = std::min(worker_count.load(std::memory_order_acquire), max_workers);
-  for (std::size_t i = 0; i < count; ++i) {
-    ThreadState* worker = workers[i].load(std::memory_order_acquire);
-    if (!worker) continue;
-    ThreadState::Segment running;
-    Totals theirs = worker->peek(totals.now, &running);
-    if (running.state == State::omp_load_imbalance) {
-      const IdleSplit split = split_idle(running.since, totals.now, end, since_join);
-      theirs.ticks[index(State::omp_load_imbalance)] -= split.mpi + split.serialization;
-      theirs.ticks[index(State::mpi)] += split.mpi;
-      theirs.ticks[index(State::omp_serialization)] += split.serialization;
-    }
-    for (std::size_t s = 0; s < state_count; ++s)
-      totals.ticks[s] += theirs.ticks[s];
-    totals.useful_instructions += theirs.useful_instructions;
-    totals.useful_cycles += theirs.useful_cycles;
-  }
-}
-
 std::uint64_t team_threads() { return 1 + std::min(worker_count.load(std::memory_order_acquire), max_workers); }
-
-constexpr ThreadTeam team{add_workers, team_threads};
 
 /// Regions the master opened before workers it had not yet forked: their start totals get
 /// what the new workers count up to their start (as register_worker backdates them), so that
@@ -90,10 +60,7 @@ void credit_new_workers(ThreadState& master) {
 
 } // namespace
 
-void register_master(ThreadState& master) {
-  master_thread.store(&master, std::memory_order_release);
-  set_thread_team(&team);
-}
+void register_master(ThreadState& master) { master_thread.store(&master, std::memory_order_release); }
 
 void register_worker(ThreadState& worker) {
   const std::size_t slot = worker_count.fetch_add(1, std::memory_order_acq_rel);
@@ -134,6 +101,41 @@ void end_worker_wait(ThreadState& worker, State next) {
     worker.switch_at(State::omp_serialization, wait_start + split.load_imbalance + split.mpi);
   }
   worker.switch_to(next);
+}
+
+// Region calls of the master outside parallel regions cover the whole process: its own snapshot
+// plus each worker's totals at the same tick (peek), with a worker's running wait split as
+// end_worker_wait() will split it.
+void add_workers(Totals& totals) {
+  ThreadState* master = master_thread.load(std::memory_order_acquire);
+  if (master != &this_thread() || master_in_parallel.load(std::memory_order_relaxed)) return;
+  const std::uint64_t since_join = mpi_since_join(totals.ticks[index(State::mpi)]);
+  const std::uint64_t end = join_ticks.load(std::memory_order_relaxed);
+  const std::size_t count = std::min(worker_count.load(std::memory_order_acquire), max_workers);
+  for (std::size_t i = 0; i < count; ++i) {
+    ThreadState* worker = workers[i].load(std::memory_order_acquire);
+    if (!worker) continue;
+    ThreadState::Segment running;
+    Totals theirs = worker->peek(totals.now, &running);
+    if (running.state == State::omp_load_imbalance) {
+      const IdleSplit split = split_idle(running.since, totals.now, end, since_join);
+      theirs.ticks[index(State::omp_load_imbalance)] -= split.mpi + split.serialization;
+      theirs.ticks[index(State::mpi)] += split.mpi;
+      theirs.ticks[index(State::omp_serialization)] += split.serialization;
+    }
+    for (std::size_t s = 0; s < state_count; ++s)
+      totals.ticks[s] += theirs.ticks[s];
+    totals.useful_instructions += theirs.useful_instructions;
+    totals.useful_cycles += theirs.useful_cycles;
+  }
+}
+
+void on_run_end(ProcessSummary& summary) {
+  if (!master_thread.load(std::memory_order_acquire)) return;
+  summary.openmp_measured = true;
+  const std::uint64_t threads = team_threads();
+  for (ProcessRegion& region : summary.regions)
+    region.threads = threads;
 }
 
 } // namespace tally::profiler::openmp

@@ -1,6 +1,7 @@
 // The OMPT tool inside libtally.so: the runtime finds ompt_start_tool, initialize registers the
 // callbacks, and each callback is one transition of the calling thread's state machine (plus the
 // team bookkeeping of omp_team.cpp). At exit: one warning when OpenMP ran without OMPT.
+#include "core/backend.hpp"
 #include "core/process.hpp"
 #include "core/warnings.hpp"
 #include "openmp/omp_classifier.hpp"
@@ -11,6 +12,9 @@
 #include <omp-tools.h>
 
 namespace tally::profiler::openmp {
+
+extern const Backend backend;
+
 namespace {
 
 std::atomic<bool> initialized{false};
@@ -32,7 +36,11 @@ void apply(OmpEvent event) { this_thread().switch_to(this_machine().on(event)); 
 void on_thread_begin(ompt_thread_t type, ompt_data_t*) {
   ThreadState& thread = this_thread();
   machine = new OmpThreadStateMachine(type == ompt_thread_initial); // the thread's first event
-  if (type == ompt_thread_initial) register_master(thread);
+  if (type == ompt_thread_initial) {
+    register_master(thread);
+    // From now on the master's regions cover the workers (add_workers).
+    activate_backend(backend);
+  }
   if (type == ompt_thread_worker) register_worker(thread);
 }
 
@@ -118,8 +126,6 @@ int on_initialize(ompt_function_lookup_t lookup, int, ompt_data_t*) {
 
 void on_finalize(ompt_data_t*) {}
 
-} // namespace
-
 void on_exit() {
   if (initialized.load(std::memory_order_acquire)) return;
   // libgomp has no OMPT: GOMP_ entry points without libomp's own (__kmpc_) mean OpenMP ran unseen.
@@ -129,6 +135,12 @@ void on_exit() {
               "Preload LLVM's libomp (LD_PRELOAD=/path/to/libomp.so:libtally.so) or build with clang -fopenmp");
   }
 }
+
+} // namespace
+
+/// Listed in core/backend_list.cpp (extern: a const at namespace scope is otherwise this file's).
+extern const Backend backend{
+    .name = "openmp", .on_region_snapshot = add_workers, .on_run_end = on_run_end, .on_exit = on_exit};
 
 } // namespace tally::profiler::openmp
 

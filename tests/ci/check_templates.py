@@ -54,7 +54,8 @@ check(jobs, "gitlab: no jobs")
 for name, job in jobs.items():
     merged = dict(gitlab.get(job.get("extends", ""), {}) if isinstance(job.get("extends"), str) else {})
     merged.update(job)
-    check(merged.get("stage") in (stages or []), "gitlab: job %s has stage %r, not in stages" % (name, merged.get("stage")))
+    stage = merged.get("stage")
+    check(stage in (stages or []), "gitlab: job %s has stage %r, not in stages" % (name, stage))
     check(isinstance(merged.get("script"), list) and merged["script"], "gitlab: job %s has no script" % name)
     for need in job.get("needs", []):
         check(need in jobs, "gitlab: job %s needs unknown job %s" % (name, need))
@@ -101,7 +102,8 @@ for needed in ("actions/checkout", "/ci/github@", "actions/upload-pages-artifact
     check(any(needed in use for use in uses), "github workflow: no step uses %s" % needed)
 
 # The templates call what the end-to-end test runs: no second copy of the logic.
-pipeline_scripts = set(re.findall(r"\$ci/(tally-[a-z-]+\.sh)", open(os.path.join(root, "tests/e2e/pipeline.sh")).read()))
+pipeline_text = open(os.path.join(root, "tests/e2e/pipeline.sh")).read()
+pipeline_scripts = set(re.findall(r"\$ci/(tally-[a-z-]+\.sh)", pipeline_text))
 for source, names in (("gitlab", gitlab_scripts), ("github action", github_scripts)):
     check(names - {"tally-mr-note.sh"} == pipeline_scripts,
           "%s calls %s, the pipeline test runs %s" % (source, sorted(names), sorted(pipeline_scripts)))

@@ -1,7 +1,6 @@
 # OpenMP ground truth (2 threads): the examples of examples/openmp, built with GCC and run with
 # LLVM's libomp preloaded in place of libgomp (or built with clang and libomp), checked against
 # values computed by hand from their work distribution. Metric names: model/run_metrics.
-find_library(TALLY_LIBOMP NAMES omp PATHS /usr/lib/llvm-14/lib)
 add_executable(nested_and_tasks nested_and_tasks.c)
 target_link_libraries(nested_and_tasks PRIVATE OpenMP::OpenMP_C tally_build_flags)
 

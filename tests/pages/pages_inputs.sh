@@ -13,8 +13,8 @@ printf '{"schema": "tally.run/1", "run": ' > "$work/runs/truncated.json"
 
 fail() { echo "pages_inputs: $*" >&2; exit 1; }
 
-"$tally" pages --input "$work/runs" --branch main --output "$work/public" 2> "$work/stderr"
-[ $? -eq 0 ] || fail "a run set with one invalid document should still build"
+"$tally" pages --input "$work/runs" --branch main --output "$work/public" 2> "$work/stderr" ||
+  fail "a run set with one invalid document should still build"
 grep -q "truncated.json: /: not valid JSON" "$work/stderr" || fail "stderr does not name the invalid document"
 grep -q "truncated.json" "$work/public/main/index.html" || fail "the index does not list the invalid document"
 grep -q "3 runs" "$work/public/main/index.html" || fail "the valid documents were not all used"

@@ -26,7 +26,9 @@ struct FakeCupti {
 FakeCupti fake;
 
 TallyCuptiFunctions fake_functions() {
-  return {[](const TallyCuptiSink* sink, char*, std::size_t) {
+  return {cupti_abi_version,
+          sizeof(TallyCuptiFunctions),
+          [](const TallyCuptiSink* sink, char*, std::size_t) {
             fake.sink = *sink;
             return 0;
           },
@@ -36,7 +38,8 @@ TallyCuptiFunctions fake_functions() {
             fake.sink.on_records(fake.sink.context, fake.buffered.data(), fake.buffered.size());
             fake.buffered.clear();
           },
-          [] { fake.stopped = true; }, [] { return fake.dropped; }};
+          [] { fake.stopped = true; },
+          [] { return fake.dropped; }};
 }
 
 /// The session is where CUPTI's sink points, so it never moves.

@@ -76,7 +76,8 @@ class PrototypeParser(unittest.TestCase):
                          ["char *array_of_commands[]", "char **array_of_argv[]"])
 
     def test_names_unnamed_parameters_by_position(self):
-        self.assertEqual(declarations("MPI_Unnamed"), ["MPI_Comm arg0", "int *arg1", "const int arg2[]", "MPI_Datatype arg3"])
+        self.assertEqual(declarations("MPI_Unnamed"),
+                         ["MPI_Comm arg0", "int *arg1", "const int arg2[]", "MPI_Datatype arg3"])
 
     def test_reads_no_parameters_from_void(self):
         prototype = generator.parse_prototypes(HEADER)["MPI_Wtime"]

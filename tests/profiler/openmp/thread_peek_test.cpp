@@ -13,7 +13,7 @@ namespace {
 std::uint64_t ticks(const Totals& totals, State state) { return totals.ticks[static_cast<std::size_t>(state)]; }
 
 TEST(ThreadState, switch_at_splits_a_segment_whose_meaning_is_known_later) {
-  ThreadState thread(false);
+  ThreadState thread;
   thread.backdate(1000, State::omp_load_imbalance);
   thread.switch_at(State::mpi, 1300);
   thread.switch_at(State::omp_serialization, 1500);
@@ -27,7 +27,7 @@ TEST(ThreadState, switch_at_splits_a_segment_whose_meaning_is_known_later) {
 }
 
 TEST(ThreadState, peek_adds_the_running_segment_in_the_current_state) {
-  ThreadState thread(false);
+  ThreadState thread;
   thread.backdate(1000, State::omp_serialization);
   ThreadState::Segment running;
   const Totals seen = thread.peek(1000 + 250, &running);

@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-namespace tally::profiler::cuda {
+namespace tally::profiler {
 
 /// [begin_ns, end_ns): nanoseconds of the host clock.
 struct Interval {
@@ -39,4 +39,4 @@ private:
   mutable bool ordered_ = true;
 };
 
-} // namespace tally::profiler::cuda
+} // namespace tally::profiler

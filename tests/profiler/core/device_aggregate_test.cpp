@@ -1,13 +1,13 @@
 // Device aggregation: shared devices counted once per node, the sums and maxima of DeviceRaw,
 // and the reduction of two nodes' aggregates. Values by hand, in ms.
-#include "cuda/device_aggregate.hpp"
+#include "core/device_aggregate.hpp"
 #include "synthetic_activity.hpp"
 
 #include <gtest/gtest.h>
 
 #include <vector>
 
-namespace tally::profiler::cuda {
+namespace tally::profiler {
 namespace {
 
 using namespace testing;
@@ -93,7 +93,7 @@ TEST(DeviceAggregate, combining_two_nodes_equals_aggregating_all_their_devices) 
   const std::vector node1{share(1, gpu_a, 70, 5)};
   std::vector all = node0;
   all.insert(all.end(), node1.begin(), node1.end());
-  EXPECT_EQ(combine(aggregate_devices(node0), aggregate_devices(node1)), aggregate_devices(all));
+  EXPECT_EQ(combine_devices(aggregate_devices(node0), aggregate_devices(node1)), aggregate_devices(all));
   EXPECT_EQ(aggregate_devices(all), (model::DeviceRaw{.devices = 3,
                                                       .kernel_ns = 150 * ms,
                                                       .kernel_max_ns = 70 * ms,
@@ -104,4 +104,4 @@ TEST(DeviceAggregate, combining_two_nodes_equals_aggregating_all_their_devices) 
 TEST(DeviceAggregate, no_devices_aggregate_to_zero_devices) { EXPECT_EQ(aggregate_devices({}), model::DeviceRaw{}); }
 
 } // namespace
-} // namespace tally::profiler::cuda
+} // namespace tally::profiler

@@ -1,9 +1,9 @@
 // The union of intervals and its measures: merge on insert, clip to windows, subtract a mask.
-#include "cuda/interval_set.hpp"
+#include "core/interval_set.hpp"
 
 #include <algorithm>
 
-namespace tally::profiler::cuda {
+namespace tally::profiler {
 namespace {
 
 // The first run that ends after `t`. Runs are ordered and disjoint, so their ends are too.
@@ -85,4 +85,4 @@ std::uint64_t IntervalSet::length_in_outside(const IntervalSet& mask, std::uint6
   return length_in(begin_ns, end_ns) - overlap;
 }
 
-} // namespace tally::profiler::cuda
+} // namespace tally::profiler

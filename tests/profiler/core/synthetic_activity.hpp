@@ -2,12 +2,12 @@
 // would deliver, written in milliseconds of host time.
 #pragma once
 
-#include "cuda/device_activity.hpp"
+#include "core/device_activity.hpp"
 
 #include <cstdint>
 #include <vector>
 
-namespace tally::profiler::cuda::testing {
+namespace tally::profiler::testing {
 
 inline constexpr std::uint64_t ms = 1'000'000; // ns
 
@@ -40,4 +40,4 @@ inline std::vector<DeviceActivity> copies(std::uint32_t stream, std::uint64_t fr
   return out;
 }
 
-} // namespace tally::profiler::cuda::testing
+} // namespace tally::profiler::testing

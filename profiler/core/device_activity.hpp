@@ -1,12 +1,13 @@
-// The activity record of the CUDA backend: one kernel, memory copy or memset on one device,
-// already on the host clock. CUPTI's buffers are converted into these (cupti_activity.cpp) and
-// tests write them by hand; both hand them to DeviceTimeline::on_activity_records.
+// The activity record of a device backend: one kernel, memory copy or memset on one device,
+// already on the host clock. The CUDA backend converts CUPTI's buffers into these
+// (cuda/cupti_activity.cpp) and tests write them by hand; both hand them to
+// DeviceTimeline::on_activity_records.
 #pragma once
 
 #include <array>
 #include <cstdint>
 
-namespace tally::profiler::cuda {
+namespace tally::profiler {
 
 enum class ActivityKind : std::uint8_t {
   kernel, ///< CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL
@@ -29,4 +30,4 @@ struct DeviceActivity {
 /// node, whatever CUDA_VISIBLE_DEVICES makes of its ordinal.
 using DeviceUuid = std::array<std::uint8_t, 16>;
 
-} // namespace tally::profiler::cuda
+} // namespace tally::profiler

@@ -10,8 +10,8 @@
 // Times in ms, T = the region's elapsed time. Host: U useful, W offload, M MPI per rank.
 // Where a value comes from: use case 6's are the paper's published values (README.md); the
 // other cases' expected values are derived by hand from the timelines written here.
-#include "cuda/device_aggregate.hpp"
-#include "cuda/device_regions.hpp"
+#include "core/device_aggregate.hpp"
+#include "core/device_regions.hpp"
 #include "synthetic_activity.hpp"
 #include "tally/model/region_fold.hpp"
 #include "tally/model/run_metrics.hpp"
@@ -21,7 +21,7 @@
 #include <limits>
 #include <vector>
 
-namespace tally::profiler::cuda {
+namespace tally::profiler {
 namespace {
 
 using namespace testing;
@@ -56,7 +56,7 @@ model::RegionRaw host_raw(const UseCase& use_case) {
 // The device aggregates through the backend: each rank's records into its own timeline, the
 // region Global [0, T) settled at the end, the shares of all ranks merged and aggregated.
 model::DeviceRaw device_raw(const UseCase& use_case) {
-  constexpr RegionId global = 0;
+  constexpr RegionHandle global = 0;
   std::vector<DeviceShare> shares;
   for (std::uint64_t r = 0; r < use_case.ranks.size(); ++r) {
     DeviceTimeline timeline;
@@ -236,4 +236,4 @@ TEST(PaperUseCases, two_ranks_sharing_one_gpu_count_it_once) {
 }
 
 } // namespace
-} // namespace tally::profiler::cuda
+} // namespace tally::profiler

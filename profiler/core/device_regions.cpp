@@ -1,24 +1,24 @@
 // Region windows on the device timeline: opened and closed by region visits, settled in pieces.
-#include "cuda/device_regions.hpp"
+#include "core/device_regions.hpp"
 
 #include <algorithm>
 
-namespace tally::profiler::cuda {
+namespace tally::profiler {
 
-DeviceRegions::Region& DeviceRegions::region(RegionId id) {
+DeviceRegions::Region& DeviceRegions::region(RegionHandle id) {
   const auto index = static_cast<std::size_t>(id);
   if (index >= regions_.size()) regions_.resize(index + 1);
   return regions_[index];
 }
 
-void DeviceRegions::start(RegionId id, std::uint64_t now_ns) {
+void DeviceRegions::start(RegionHandle id, std::uint64_t now_ns) {
   if (id < 0) return;
   const std::lock_guard lock(mutex_);
   Region& r = region(id);
   if (r.depth++ == 0) r.open_from_ns = now_ns;
 }
 
-bool DeviceRegions::stop(RegionId id, std::uint64_t now_ns) {
+bool DeviceRegions::stop(RegionHandle id, std::uint64_t now_ns) {
   if (id < 0) return false;
   const std::lock_guard lock(mutex_);
   Region& r = region(id);
@@ -72,7 +72,7 @@ void DeviceRegions::settle(DeviceTimeline& timeline, std::uint64_t safe_ns) {
   timeline.discard_before(safe_ns);
 }
 
-std::vector<DeviceTotals> DeviceRegions::totals(RegionId id) const {
+std::vector<DeviceTotals> DeviceRegions::totals(RegionHandle id) const {
   const std::lock_guard lock(mutex_);
   const auto index = static_cast<std::size_t>(id);
   return id >= 0 && index < regions_.size() ? regions_[index].totals : std::vector<DeviceTotals>{};
@@ -86,4 +86,4 @@ std::size_t DeviceRegions::pending_windows() const {
   return count;
 }
 
-} // namespace tally::profiler::cuda
+} // namespace tally::profiler

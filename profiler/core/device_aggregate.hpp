@@ -2,9 +2,9 @@
 // a node that share a GPU count it once), then the sums and maxima of the device metrics.
 #pragma once
 
+#include "core/device_activity.hpp"
+#include "core/device_timeline.hpp"
 #include "core/process_summary.hpp"
-#include "cuda/device_activity.hpp"
-#include "cuda/device_timeline.hpp"
 #include "tally/model/region_raw.hpp"
 
 #include <compare>
@@ -12,7 +12,7 @@
 #include <span>
 #include <vector>
 
-namespace tally::profiler::cuda {
+namespace tally::profiler {
 
 /// One physical device of the run: the node it is in and its UUID.
 struct DeviceKey {
@@ -58,6 +58,6 @@ model::DeviceRaw single_process_devices(std::span<const ProcessDevice> devices, 
 /// The aggregate of two disjoint sets of devices (two nodes): sums of devices, kernel_ns and
 /// memory_ns, maxima of kernel_max_ns and active_max_ns. The MPI reduction across node leaders
 /// is this, element-wise, with MPI_SUM and MPI_MAX.
-model::DeviceRaw combine(const model::DeviceRaw& a, const model::DeviceRaw& b);
+model::DeviceRaw combine_devices(const model::DeviceRaw& a, const model::DeviceRaw& b);
 
-} // namespace tally::profiler::cuda
+} // namespace tally::profiler

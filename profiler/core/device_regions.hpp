@@ -2,16 +2,14 @@
 // timeline as activity arrives, into per-device K_j and D_j summed over the region's visits.
 #pragma once
 
-#include "cuda/device_timeline.hpp"
+#include "core/device_timeline.hpp"
+#include "core/thread_regions.hpp"
 
 #include <cstdint>
 #include <mutex>
 #include <vector>
 
-namespace tally::profiler::cuda {
-
-/// The core's dense region handle.
-using RegionId = int;
+namespace tally::profiler {
 
 /// Device activity reaches the profiler late (CUPTI delivers a record when its buffer is full
 /// or flushed), so a region cannot add its device time at stop as it adds host time. Instead
@@ -23,10 +21,10 @@ class DeviceRegions {
 public:
   /// A visit of `region` begins. Visits that overlap (recursion, several threads) only deepen
   /// it: the region's window is the union of its visits, so device time counts once.
-  void start(RegionId region, std::uint64_t now_ns);
+  void start(RegionHandle region, std::uint64_t now_ns);
   /// A visit ends; the window closes when the last overlapping visit ends. False when the
   /// region was not open (the caller warns).
-  bool stop(RegionId region, std::uint64_t now_ns);
+  bool stop(RegionHandle region, std::uint64_t now_ns);
   /// Closes every open window at `now_ns` (the end of the run); returns how many were open.
   int close_all(std::uint64_t now_ns);
 
@@ -38,7 +36,7 @@ public:
 
   /// What the settled visits of `region` add up to, by ascending device ordinal: every device
   /// the timeline knew when one of the region's windows was settled, an idle one with zeros.
-  std::vector<DeviceTotals> totals(RegionId region) const;
+  std::vector<DeviceTotals> totals(RegionHandle region) const;
   /// Closed windows still waiting to be settled, over all regions: when it grows large (a
   /// region visited very often between flushes), the owner flushes and settles.
   std::size_t pending_windows() const;
@@ -54,11 +52,11 @@ private:
     std::vector<Window> closed;     ///< closed windows not yet fully settled, in time order
     std::vector<DeviceTotals> totals;
   };
-  Region& region(RegionId id);
+  Region& region(RegionHandle id);
   static void add(Region& region, const std::vector<DeviceTotals>& part);
 
   mutable std::mutex mutex_;
-  std::vector<Region> regions_; // indexed by RegionId
+  std::vector<Region> regions_; // indexed by RegionHandle
 };
 
-} // namespace tally::profiler::cuda
+} // namespace tally::profiler

@@ -2,8 +2,8 @@
 // fed with activity records, asked for K_j and D_j over windows of host time.
 #pragma once
 
-#include "cuda/device_activity.hpp"
-#include "cuda/interval_set.hpp"
+#include "core/device_activity.hpp"
+#include "core/interval_set.hpp"
 
 #include <cstdint>
 #include <mutex>
@@ -11,7 +11,7 @@
 #include <span>
 #include <vector>
 
-namespace tally::profiler::cuda {
+namespace tally::profiler {
 
 /// K_j and D_j of one device over some windows, in nanoseconds.
 struct DeviceTotals {
@@ -77,4 +77,4 @@ private:
   std::uint64_t invalid_records_ = 0;
 };
 
-} // namespace tally::profiler::cuda
+} // namespace tally::profiler

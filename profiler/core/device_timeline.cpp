@@ -1,9 +1,9 @@
 // Activity records into per-device unions, and K_j / D_j over windows of host time.
-#include "cuda/device_timeline.hpp"
+#include "core/device_timeline.hpp"
 
 #include <algorithm>
 
-namespace tally::profiler::cuda {
+namespace tally::profiler {
 
 DeviceTimeline::Device& DeviceTimeline::slot(std::uint32_t device) {
   auto it = std::lower_bound(devices_.begin(), devices_.end(), device,
@@ -126,4 +126,4 @@ std::uint64_t DeviceTimeline::invalid_records() const {
   return invalid_records_;
 }
 
-} // namespace tally::profiler::cuda
+} // namespace tally::profiler

@@ -1,6 +1,6 @@
 // DeviceTimeline: kernels merged across streams, memory time minus its overlap with kernels,
 // clipping to windows, out-of-order and late delivery. Expected values by hand, in ms.
-#include "cuda/device_timeline.hpp"
+#include "core/device_timeline.hpp"
 #include "synthetic_activity.hpp"
 
 #include <gtest/gtest.h>
@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <vector>
 
-namespace tally::profiler::cuda {
+namespace tally::profiler {
 namespace {
 
 using namespace testing;
@@ -129,4 +129,4 @@ TEST(DeviceTimeline, device_uuids_are_remembered) {
 }
 
 } // namespace
-} // namespace tally::profiler::cuda
+} // namespace tally::profiler

@@ -1,6 +1,6 @@
 // DeviceRegions: region windows on the device timeline, split at boundaries, summed over
 // visits, settled in pieces while the timeline's memory stays bounded. Values by hand, in ms.
-#include "cuda/device_regions.hpp"
+#include "core/device_regions.hpp"
 #include "synthetic_activity.hpp"
 
 #include <gtest/gtest.h>
@@ -8,13 +8,13 @@
 #include <limits>
 #include <vector>
 
-namespace tally::profiler::cuda {
+namespace tally::profiler {
 namespace {
 
 using namespace testing;
 constexpr std::uint64_t end_of_run = std::numeric_limits<std::uint64_t>::max();
 
-DeviceTotals only_device_ms(const DeviceRegions& regions, RegionId region) {
+DeviceTotals only_device_ms(const DeviceRegions& regions, RegionHandle region) {
   const auto totals = regions.totals(region);
   EXPECT_EQ(totals.size(), 1u);
   if (totals.empty()) return {};
@@ -150,4 +150,4 @@ TEST(DeviceRegions, a_long_run_keeps_only_the_activity_since_the_last_settle) {
 }
 
 } // namespace
-} // namespace tally::profiler::cuda
+} // namespace tally::profiler

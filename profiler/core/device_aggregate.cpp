@@ -1,9 +1,9 @@
 // Per-node de-duplication of shared devices and the sums and maxima of the device metrics.
-#include "cuda/device_aggregate.hpp"
+#include "core/device_aggregate.hpp"
 
 #include <algorithm>
 
-namespace tally::profiler::cuda {
+namespace tally::profiler {
 
 DeviceKey unshared_device_key(std::uint64_t node, std::uint64_t rank, std::uint32_t ordinal) {
   // A real UUID is random (version 4) or vendor-assigned; 0xff in the first byte and 0x00 in
@@ -70,7 +70,7 @@ model::DeviceRaw single_process_devices(std::span<const ProcessDevice> devices, 
   return aggregate_devices(merge_shared_devices(shares_of(devices, 0, 0), elapsed_ns));
 }
 
-model::DeviceRaw combine(const model::DeviceRaw& a, const model::DeviceRaw& b) {
+model::DeviceRaw combine_devices(const model::DeviceRaw& a, const model::DeviceRaw& b) {
   return {.devices = a.devices + b.devices,
           .kernel_ns = a.kernel_ns + b.kernel_ns,
           .kernel_max_ns = std::max(a.kernel_max_ns, b.kernel_max_ns),
@@ -78,4 +78,4 @@ model::DeviceRaw combine(const model::DeviceRaw& a, const model::DeviceRaw& b) {
           .active_max_ns = std::max(a.active_max_ns, b.active_max_ns)};
 }
 
-} // namespace tally::profiler::cuda
+} // namespace tally::profiler
