@@ -138,8 +138,8 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   std::vector<std::uint64_t> total_maxima(rank == 0 ? local.maxima.size() : 0);
   PMPI_Reduce(local.sums.data(), total_sums.data(), static_cast<int>(local.sums.size()), MPI_UINT64_T, MPI_SUM, 0,
               MPI_COMM_WORLD);
-  PMPI_Reduce(local.maxima.data(), total_maxima.data(), static_cast<int>(local.maxima.size()), MPI_UINT64_T, MPI_MAX,
-              0, MPI_COMM_WORLD);
+  PMPI_Reduce(local.maxima.data(), total_maxima.data(), static_cast<int>(local.maxima.size()), MPI_UINT64_T, MPI_MAX, 0,
+              MPI_COMM_WORLD);
 
   std::vector<std::uint64_t> this_node(local.node_shares.size(), 0);
   PMPI_Reduce(local.node_shares.data(), this_node.data(), static_cast<int>(local.node_shares.size()), MPI_UINT64_T,
