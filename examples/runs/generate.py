@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
 """Writes the example run documents of this folder from per-rank, per-thread and per-device numbers.
 
-The raw aggregates are reduced here the way the profiler reduces them (sums, maxima, the busiest
-node); the stored metrics come from the real model through `tally report --format json`, so no
-formula is written twice. Usage: generate.py PATH/TO/tally
+Each rank's numbers become a per-process record (model::ProcessRecord) and the records are folded
+into the raw aggregates here as the profiler folds them (model/region_fold.hpp: sums, maxima, the
+busiest node); tests/model/check_generators_fold.py checks this fold against the C++ one. The
+stored metrics come from the real model through `tally report --format json`, so no formula is
+written twice. Usage: generate.py PATH/TO/tally
 """
 import json
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 STATES = ("useful", "mpi", "offload", "load_imbalance", "scheduling", "serialization")
-NOT_MPI = ("useful", "offload", "load_imbalance", "scheduling", "serialization")
 
 
 def thread(**states):
@@ -34,12 +36,6 @@ def elapsed(p):
 
 def total(p, state):
     return sum(t[state] for t in p["threads"])
-
-
-def outside_mpi(p):
-    busy = sum(total(p, state) for state in NOT_MPI)
-    assert busy % len(p["threads"]) == 0, "choose numbers whose per-thread average is whole"
-    return busy // len(p["threads"])
 
 
 def cycles(p):
@@ -68,42 +64,67 @@ def counters_of(p):
     return (instructions(p), cycles(p)) if p["ghz"] else None
 
 
-def raw(phases, nodes, measures):
-    """The region aggregates over ranks. `nodes[i]` hosts rank i."""
-    threads = len(phases[0]["threads"])
-    outside = [outside_mpi(p) for p in phases]
+def process_record(p, node):
+    """One rank in one region as the fold takes it (model::ProcessRecord)."""
+    counters = counters_of(p) or (0, 0)
+    return {"visits": p["visits"], "threads": len(p["threads"]), "elapsed_ns": elapsed(p),
+            "useful_ns": total(p, "useful"), "mpi_ns": total(p, "mpi"), "offload_ns": total(p, "offload"),
+            "omp_load_imbalance_ns": total(p, "load_imbalance"), "omp_scheduling_ns": total(p, "scheduling"),
+            "omp_serialization_ns": total(p, "serialization"),
+            "useful_instructions": counters[0], "useful_cycles": counters[1], "node": node}
+
+
+def measured_groups(phases, measures):
+    """The optional groups the region reports (model::MeasuredGroups)."""
+    return {"counters": all(counters_of(p) for p in phases), "openmp": "openmp" in measures,
+            "offload": "offload" in measures}
+
+
+def outside_mpi(record):
+    """C_i: every state but MPI, per thread, rounded up."""
+    busy = sum(record[key] for key in ("useful_ns", "offload_ns", "omp_load_imbalance_ns", "omp_scheduling_ns",
+                                       "omp_serialization_ns"))
+    return -(-busy // record["threads"])
+
+
+def host_raw(records, measured):
+    """The raw aggregates but the device group: the fold of the records (model::RegionFold)."""
+    outside = [outside_mpi(r) for r in records]
     by_node = {}
-    for rank, node in enumerate(nodes):
-        by_node.setdefault(node, []).append(outside[rank])
-    busiest = max(by_node.values(), key=lambda times: sum(times) / len(times))
+    for record, time in zip(records, outside):
+        by_node.setdefault(record["node"], []).append(time)
+    # The largest average, compared exactly; on a tie the lowest node.
+    busiest = max((by_node[node] for node in sorted(by_node)), key=lambda times: Fraction(sum(times), len(times)))
     out = {
-        "processes": len(phases),
-        "threads_per_process": threads,
+        "processes": len(records),
+        "threads_per_process": max(r["threads"] for r in records),
         "nodes": len(by_node),
-        "elapsed_ns": max(elapsed(p) for p in phases),
-        "useful_ns": sum(total(p, "useful") for p in phases),
-        "mpi_ns": sum(total(p, "mpi") for p in phases),
+        "elapsed_ns": max(r["elapsed_ns"] for r in records),
+        "useful_ns": sum(r["useful_ns"] for r in records),
+        "mpi_ns": sum(r["mpi_ns"] for r in records),
     }
-    if "offload" in measures:
-        out["offload_ns"] = sum(total(p, "offload") for p in phases)
+    if measured["offload"]:
+        out["offload_ns"] = sum(r["offload_ns"] for r in records)
     out["outside_mpi_max_ns"] = max(outside)
     out["busiest_node_outside_mpi_ns"] = sum(busiest)
     out["busiest_node_processes"] = len(busiest)
-    if "openmp" in measures:
-        out["openmp"] = {key + "_ns": sum(total(p, key) for p in phases)
+    if measured["openmp"]:
+        out["openmp"] = {key + "_ns": sum(r["omp_" + key + "_ns"] for r in records)
                          for key in ("load_imbalance", "scheduling", "serialization")}
-    counters = [counters_of(p) for p in phases]
-    if all(counters):
-        out["counters"] = {"useful_instructions": sum(c[0] for c in counters),
-                           "useful_cycles": sum(c[1] for c in counters)}
-    gpus = [p["gpu"] for p in phases if p["gpu"]]
-    if gpus:
-        out["device"] = {"devices": len(gpus),
-                         "kernel_ns": sum(g[0] for g in gpus),
-                         "kernel_max_ns": max(g[0] for g in gpus),
-                         "memory_ns": sum(g[1] for g in gpus),
-                         "active_max_ns": max(g[0] + g[1] for g in gpus)}
+    if measured["counters"]:
+        out["counters"] = {key: sum(r[key] for r in records) for key in ("useful_instructions", "useful_cycles")}
     return out
+
+
+def device_raw(phases):
+    gpus = [p["gpu"] for p in phases if p["gpu"]]
+    if not gpus:
+        return None
+    return {"devices": len(gpus),
+            "kernel_ns": sum(g[0] for g in gpus),
+            "kernel_max_ns": max(g[0] for g in gpus),
+            "memory_ns": sum(g[1] for g in gpus),
+            "active_max_ns": max(g[0] + g[1] for g in gpus)}
 
 
 def per_rank(phases, nodes, measures):
@@ -117,16 +138,26 @@ def per_rank(phases, nodes, measures):
     return records
 
 
-def regions(example):
-    """Global (setup, every named region and teardown of each rank) first, then the named regions."""
+def fold_inputs(example):
+    """Per region, Global (setup, every named region and teardown of each rank) first: its name,
+    its ranks' phases, their records for the fold and the groups measured."""
     ranks = range(len(example["nodes"]))
     named = example["regions"]
     table = {"Global": [merge([example["outside"][r]] + [named[n][r] for n in named], 1) for r in ranks]}
     table.update(named)
-    out = []
     for name, phases in table.items():
-        region = {"name": name, "visits": sum(p["visits"] for p in phases),
-                  "raw": raw(phases, example["nodes"], example["measures"]), "metrics": {}}
+        records = [process_record(p, node) for p, node in zip(phases, example["nodes"])]
+        yield name, phases, records, measured_groups(phases, example["measures"])
+
+
+def regions(example):
+    out = []
+    for name, phases, records, measured in fold_inputs(example):
+        raw = host_raw(records, measured)
+        device = device_raw(phases)
+        if device:
+            raw["device"] = device
+        region = {"name": name, "visits": sum(r["visits"] for r in records), "raw": raw, "metrics": {}}
         if example["per_rank"]:
             region["per_rank"] = per_rank(phases, example["nodes"], example["measures"])
         out.append(region)

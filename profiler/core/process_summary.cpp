@@ -22,13 +22,6 @@ std::uint64_t state_ns(const RegionTotals& totals, State state, double ns_per_ti
 
 } // namespace
 
-std::uint64_t ProcessRegion::outside_mpi_ns() const {
-  const std::uint64_t outside =
-      useful_ns + offload_ns + omp_load_imbalance_ns + omp_scheduling_ns + omp_serialization_ns;
-  // Rounded up: per-process values then never average above their maximum (load balance <= 1).
-  return threads == 0 ? 0 : (outside + threads - 1) / threads;
-}
-
 ProcessSummary summarize_process(bool counters) {
   ProcessSummary out;
   out.names = region_names();
@@ -56,21 +49,9 @@ ProcessSummary summarize_process(bool counters) {
 }
 
 model::RegionRaw single_process_raw(const ProcessRegion& region, const ProcessSummary& summary) {
-  model::RegionRaw raw;
-  raw.processes = 1;
-  raw.threads_per_process = region.threads;
-  raw.nodes = 1;
-  raw.elapsed_ns = region.elapsed_ns;
-  raw.useful_ns = region.useful_ns;
-  raw.mpi_ns = region.mpi_ns;
-  if (summary.offload_measured) raw.offload_ns = region.offload_ns;
-  raw.outside_mpi_max_ns = region.outside_mpi_ns();
-  raw.busiest_node_outside_mpi_ns = region.outside_mpi_ns();
-  raw.busiest_node_processes = 1;
-  if (summary.openmp_measured) {
-    raw.openmp = model::OpenMpRaw{region.omp_load_imbalance_ns, region.omp_scheduling_ns, region.omp_serialization_ns};
-  }
-  if (summary.counters) raw.counters = model::CounterRaw{region.useful_instructions, region.useful_cycles};
+  model::RegionFold fold;
+  fold.add(region);
+  model::RegionRaw raw = fold.finish(summary.measured());
   if (!region.devices.empty()) raw.device = single_process_devices(region.devices, region.elapsed_ns);
   return raw;
 }

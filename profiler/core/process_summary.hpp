@@ -2,6 +2,7 @@
 // ranks (MPI backend) or of the single-process document (programs without MPI).
 #pragma once
 
+#include "tally/model/region_fold.hpp"
 #include "tally/model/region_raw.hpp"
 
 #include <array>
@@ -20,23 +21,10 @@ struct ProcessDevice {
   std::uint64_t memory_ns = 0;                      ///< D: time with a memory operation and no kernel
 };
 
-/// One region of one process. visits == 0 means the process never entered it.
-struct ProcessRegion {
-  std::uint64_t visits = 0;
-  std::uint64_t threads = 1;
-  std::uint64_t elapsed_ns = 0;
-  std::uint64_t useful_ns = 0;
-  std::uint64_t mpi_ns = 0;
-  std::uint64_t offload_ns = 0;
-  std::uint64_t omp_load_imbalance_ns = 0;
-  std::uint64_t omp_scheduling_ns = 0;
-  std::uint64_t omp_serialization_ns = 0;
-  std::uint64_t useful_instructions = 0;
-  std::uint64_t useful_cycles = 0;
+/// One region of one process: its record for the fold of the region (model/region_fold.hpp) and
+/// what its devices did. visits == 0 means the process never entered it.
+struct ProcessRegion : model::ProcessRecord {
   std::vector<ProcessDevice> devices; ///< devices with activity while the region ran
-
-  /// The process's time outside MPI, averaged over its threads (POP's MPI view).
-  std::uint64_t outside_mpi_ns() const;
 };
 
 struct ProcessSummary {
@@ -45,6 +33,9 @@ struct ProcessSummary {
   bool counters = false;              ///< hardware counters were read
   bool offload_measured = false;      ///< a device runtime was intercepted (its time is the offload state)
   bool openmp_measured = false;       ///< an OMPT runtime reported
+
+  /// The optional groups this process measured, as the fold reports them.
+  model::MeasuredGroups measured() const { return {counters, openmp_measured, offload_measured}; }
 };
 
 /// Sums the regions of every thread of this process, converting ticks to nanoseconds.

@@ -1,10 +1,14 @@
-// Reduction of per-process region records into run aggregates. Every rank contributes fixed-size
-// arrays (a few integers per region); only the union of region names travels as text.
+// Reduction of per-process region records into run aggregates: the transport of the fold
+// (model/region_fold.hpp) across ranks. Every rank contributes its fold's fixed-size arrays
+// (fold_arrays.hpp: a few integers per region); only the union of region names travels as text.
 #include "mpi/reduction.hpp"
 
 #include "mpi/device_reduction.hpp"
+#include "mpi/fold_arrays.hpp"
 #include "mpi/node_map.hpp"
 #include "mpi/pmpi_weak.hpp"
+
+#include "tally/model/region_fold.hpp"
 
 #include <algorithm>
 #include <map>
@@ -12,26 +16,6 @@
 
 namespace tally::profiler::mpi {
 namespace {
-
-__extension__ typedef unsigned __int128 Wide; // products of two 64-bit sums
-
-// Per region, the values summed over ranks and those maximised, in this order.
-enum Sum {
-  visits,
-  entered,
-  useful,
-  mpi_time,
-  offload,
-  omp_imbalance,
-  omp_scheduling,
-  omp_serialization,
-  instructions,
-  cycles,
-  sum_count
-};
-enum Max { elapsed, outside_mpi, threads, max_count };
-// Per region and node: outside-MPI time summed over the node's ranks that entered, and how many they are.
-enum NodeSum { node_outside_mpi, node_entered, node_sum_count };
 
 std::vector<std::string> union_of_names(const std::vector<std::string>& local, int size) {
   std::string packed;
@@ -131,32 +115,17 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   for (std::size_t i = 0; i < summary.names.size(); ++i)
     local_index[summary.names[i]] = i;
 
+  // This rank's fold of each region as flat arrays (fold_arrays.hpp), which MPI reduces element
+  // by element: sums with MPI_SUM, maxima with MPI_MAX, node shares summed within the node.
   std::vector<const ProcessRegion*> mine(region_count, nullptr);
-  std::vector<std::uint64_t> sums(region_count * sum_count, 0), maxima(region_count * max_count, 0),
-      node_sums(region_count * node_sum_count, 0);
+  std::vector<const model::ProcessRecord*> records(region_count, nullptr);
   for (std::size_t r = 0; r < region_count; ++r) {
     const auto found = local_index.find(names[r]);
     if (found == local_index.end() || summary.regions[found->second].visits == 0) continue;
-    const ProcessRegion& region = summary.regions[found->second];
-    mine[r] = &region;
-    std::uint64_t* sum = &sums[r * sum_count];
-    sum[visits] = region.visits;
-    sum[entered] = 1;
-    sum[useful] = region.useful_ns;
-    sum[mpi_time] = region.mpi_ns;
-    sum[offload] = region.offload_ns;
-    sum[omp_imbalance] = region.omp_load_imbalance_ns;
-    sum[omp_scheduling] = region.omp_scheduling_ns;
-    sum[omp_serialization] = region.omp_serialization_ns;
-    sum[instructions] = region.useful_instructions;
-    sum[cycles] = region.useful_cycles;
-    std::uint64_t* max = &maxima[r * max_count];
-    max[elapsed] = region.elapsed_ns;
-    max[outside_mpi] = region.outside_mpi_ns();
-    max[threads] = region.threads;
-    node_sums[r * node_sum_count + node_outside_mpi] = region.outside_mpi_ns();
-    node_sums[r * node_sum_count + node_entered] = 1;
+    mine[r] = &summary.regions[found->second];
+    records[r] = mine[r];
   }
+  const FoldArrays local = pack_folds(records, nodes.node_index);
   // Counters and OpenMP must be measured on every rank for their group to be reported. Offload
   // on any: a rank that never initialised CUDA spent no time in it.
   int flags[2] = {summary.counters ? 1 : 0, summary.openmp_measured ? 1 : 0};
@@ -165,15 +134,17 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   int offload_measured = summary.offload_measured ? 1 : 0, any_offload = 0;
   PMPI_Reduce(&offload_measured, &any_offload, 1, MPI_INT, MPI_MAX, 0, MPI_COMM_WORLD);
 
-  std::vector<std::uint64_t> total_sums(rank == 0 ? sums.size() : 0), total_maxima(rank == 0 ? maxima.size() : 0);
-  PMPI_Reduce(sums.data(), total_sums.data(), static_cast<int>(sums.size()), MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
-  PMPI_Reduce(maxima.data(), total_maxima.data(), static_cast<int>(maxima.size()), MPI_UINT64_T, MPI_MAX, 0,
+  std::vector<std::uint64_t> total_sums(rank == 0 ? local.sums.size() : 0);
+  std::vector<std::uint64_t> total_maxima(rank == 0 ? local.maxima.size() : 0);
+  PMPI_Reduce(local.sums.data(), total_sums.data(), static_cast<int>(local.sums.size()), MPI_UINT64_T, MPI_SUM, 0,
+              MPI_COMM_WORLD);
+  PMPI_Reduce(local.maxima.data(), total_maxima.data(), static_cast<int>(local.maxima.size()), MPI_UINT64_T, MPI_MAX, 0,
               MPI_COMM_WORLD);
 
-  std::vector<std::uint64_t> this_node(node_sums.size(), 0);
-  PMPI_Reduce(node_sums.data(), this_node.data(), static_cast<int>(node_sums.size()), MPI_UINT64_T, MPI_SUM, 0,
-              nodes.node);
-  std::vector<std::uint64_t> every_node(rank == 0 ? node_sums.size() * nodes.node_count : 0);
+  std::vector<std::uint64_t> this_node(local.node_shares.size(), 0);
+  PMPI_Reduce(local.node_shares.data(), this_node.data(), static_cast<int>(local.node_shares.size()), MPI_UINT64_T,
+              MPI_SUM, 0, nodes.node);
+  std::vector<std::uint64_t> every_node(rank == 0 ? local.node_shares.size() * nodes.node_count : 0);
   if (nodes.leaders != MPI_COMM_NULL) {
     PMPI_Gather(this_node.data(), static_cast<int>(this_node.size()), MPI_UINT64_T, every_node.data(),
                 static_cast<int>(this_node.size()), MPI_UINT64_T, 0, nodes.leaders);
@@ -191,37 +162,16 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   RunAggregates out;
   std::tie(out.mpi_library, out.mpi_version) = split_library_version(version_text);
   out.resources = model::Resources{node_count, static_cast<std::uint64_t>(size), 1, 0, hosts};
+  const model::MeasuredGroups measured{all_flags[0] != 0, all_flags[1] != 0, any_offload != 0};
+  const std::vector<model::RegionFold> folds = unpack_folds(total_sums, total_maxima, every_node, region_count);
   for (std::size_t r = 0; r < region_count; ++r) {
-    const std::uint64_t* sum = &total_sums[r * sum_count];
-    const std::uint64_t* max = &total_maxima[r * max_count];
-    if (sum[entered] == 0) continue;
-    model::RegionRaw raw;
-    raw.processes = sum[entered];
-    raw.threads_per_process = std::max<std::uint64_t>(max[threads], 1);
-    raw.elapsed_ns = max[elapsed];
-    raw.useful_ns = sum[useful];
-    raw.mpi_ns = sum[mpi_time];
-    if (any_offload) raw.offload_ns = sum[offload];
-    raw.outside_mpi_max_ns = max[outside_mpi];
-    for (std::size_t n = 0; n < node_count; ++n) {
-      const std::uint64_t* node = &every_node[(n * region_count + r) * node_sum_count];
-      if (node[node_entered] == 0) continue;
-      ++raw.nodes;
-      // The node with the largest average: compare sum/entered without rounding.
-      const bool busier = raw.busiest_node_processes == 0 ||
-                          static_cast<Wide>(node[node_outside_mpi]) * raw.busiest_node_processes >
-                              static_cast<Wide>(raw.busiest_node_outside_mpi_ns) * node[node_entered];
-      if (busier) {
-        raw.busiest_node_outside_mpi_ns = node[node_outside_mpi];
-        raw.busiest_node_processes = node[node_entered];
-      }
-    }
-    if (all_flags[1]) raw.openmp = model::OpenMpRaw{sum[omp_imbalance], sum[omp_scheduling], sum[omp_serialization]};
-    if (all_flags[0]) raw.counters = model::CounterRaw{sum[instructions], sum[cycles]};
+    const model::RegionFold& fold = folds[r];
+    if (fold.empty()) continue;
+    model::RegionRaw raw = fold.finish(measured);
     raw.device = devices[r];
     out.resources.threads_per_rank = std::max(out.resources.threads_per_rank, raw.threads_per_process);
-    out.regions.push_back({names[r], sum[visits], raw, {}, {}});
-    if (options.per_rank) out.regions.back().per_rank = rank_records(per_rank, r, region_count, any_offload != 0);
+    out.regions.push_back({names[r], fold.sums[model::RegionFold::visits], raw, {}, {}});
+    if (options.per_rank) out.regions.back().per_rank = rank_records(per_rank, r, region_count, measured.offload);
   }
   return out;
 }

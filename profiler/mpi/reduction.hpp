@@ -1,5 +1,5 @@
 // The reduction across ranks at MPI_Finalize: every rank takes part; the result (fixed-size
-// sums, maxima and per-node maxima per region) is complete on rank 0 only.
+// sums, maxima and node shares of each region's fold) is complete on rank 0 only.
 #pragma once
 
 #include "core/options.hpp"

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <random>
+#include <vector>
 
 namespace tally::gate::testing {
 
@@ -18,25 +19,26 @@ struct GateRunShape {
   double communication = 0.95; ///< maximum outside-MPI time / elapsed
 };
 
-/// A run of one region on one node: T = max / communication, max = average / load balance, so the
-/// model computes exactly these efficiencies and parallel efficiency = their product.
+/// A run of one region on one node: one rank's useful time is max = average / load balance, the
+/// others share the rest evenly, and T = max / communication, so the model computes exactly these
+/// efficiencies and parallel efficiency = their product.
 inline analysis::ingest::LoadedRun gate_run(const GateRunShape& shape) {
   analysis::testing::RunShape base;
   base.experiment = "scaling";
   base.commit = shape.commit;
   base.ranks = shape.ranks;
   base.region = shape.region;
-  analysis::ingest::LoadedRun run = analysis::testing::make_run(base, 1, 1);
-  model::RegionRaw& raw = run.document.regions.front().raw;
-  const double ranks = static_cast<double>(shape.ranks);
   const auto maximum = static_cast<std::uint64_t>(std::llround(shape.useful_avg_ns / shape.load_balance));
-  raw.useful_ns = static_cast<std::uint64_t>(std::llround(shape.useful_avg_ns * ranks));
-  raw.outside_mpi_max_ns = maximum;
-  raw.elapsed_ns = static_cast<std::uint64_t>(std::llround(static_cast<double>(maximum) / shape.communication));
-  raw.mpi_ns = shape.ranks * raw.elapsed_ns - raw.useful_ns;
-  raw.busiest_node_outside_mpi_ns = raw.useful_ns;
-  raw.busiest_node_processes = shape.ranks;
-  run.document.run.id += "-" + std::to_string(raw.elapsed_ns) + "-" + std::to_string(raw.outside_mpi_max_ns);
+  const auto useful = static_cast<std::uint64_t>(std::llround(shape.useful_avg_ns * static_cast<double>(shape.ranks)));
+  const auto elapsed = static_cast<std::uint64_t>(std::llround(static_cast<double>(maximum) / shape.communication));
+  std::vector<std::uint64_t> per_rank{maximum};
+  if (shape.ranks > 1) {
+    const auto others = analysis::testing::spread_evenly(useful - maximum, shape.ranks - 1);
+    per_rank.insert(per_rank.end(), others.begin(), others.end());
+  }
+  analysis::ingest::LoadedRun run = analysis::testing::make_run_of_ranks(base, elapsed, per_rank);
+  const model::RegionRaw& raw = run.document.regions.front().raw;
+  run.document.run.id += "-" + std::to_string(raw.outside_mpi_max_ns);
   run.file = run.document.run.id + ".json";
   return run;
 }

@@ -1,5 +1,6 @@
 // The host and device metrics of use cases from the TALP GPU metrics paper ("Multi-Level
 // Performance Metrics for GPU-Accelerated Applications"), rebuilt as 2-rank timelines.
+#include "tally/model/region_fold.hpp"
 #include "tally/model/run_metrics.hpp"
 
 #include <gtest/gtest.h>
@@ -22,16 +23,11 @@ void expect_about(const MetricValues& values, MetricId id, double paper_value, d
 // offloads: 16 ms of useful host work, the other 84 ms inside the CUDA runtime (launches and
 // synchronisation), no MPI wait. Each GPU runs kernels 82 ms and copies nothing.
 RegionRaw loaded_gpus_well_balanced() {
-  RegionRaw raw;
-  raw.processes = 2;
-  raw.nodes = 1;
-  raw.elapsed_ns = 100 * ms;
-  raw.useful_ns = 2 * 16 * ms;
-  raw.offload_ns = 2 * 84 * ms;
-  raw.mpi_ns = 0;
-  raw.outside_mpi_max_ns = 100 * ms; // C_i = U_i + W_i = 100 ms on both ranks
-  raw.busiest_node_outside_mpi_ns = 2 * 100 * ms;
-  raw.busiest_node_processes = 2;
+  const ProcessRecord rank{.visits = 1, .elapsed_ns = 100 * ms, .useful_ns = 16 * ms, .offload_ns = 84 * ms};
+  RegionFold fold;
+  fold.add(rank);
+  fold.add(rank);
+  RegionRaw raw = fold.finish({.offload = true});
   raw.device = DeviceRaw{
       .devices = 2, .kernel_ns = 2 * 82 * ms, .kernel_max_ns = 82 * ms, .memory_ns = 0, .active_max_ns = 82 * ms};
   return raw;
@@ -65,16 +61,10 @@ TEST(GpuPaperCases, loaded_well_balanced_gpus_lose_only_offload_and_orchestratio
 //   GPUs run 310 ms of kernels (device load balance 0.31 / (0.36 * 0.86) = 1.00) and spend
 //   860 - 310 = 550 ms in copies not overlapped with kernels.
 RegionRaw large_host_device_data_movement() {
-  RegionRaw raw;
-  raw.processes = 2;
-  raw.nodes = 1;
-  raw.elapsed_ns = 1000 * ms;
-  raw.useful_ns = (60 + 60) * ms;
-  raw.offload_ns = (866 + 348) * ms;
-  raw.mpi_ns = (74 + 592) * ms;
-  raw.outside_mpi_max_ns = 926 * ms; // rank 0: 60 + 866
-  raw.busiest_node_outside_mpi_ns = (926 + 408) * ms;
-  raw.busiest_node_processes = 2;
+  RegionFold fold;
+  fold.add({.visits = 1, .elapsed_ns = 1000 * ms, .useful_ns = 60 * ms, .mpi_ns = 74 * ms, .offload_ns = 866 * ms});
+  fold.add({.visits = 1, .elapsed_ns = 1000 * ms, .useful_ns = 60 * ms, .mpi_ns = 592 * ms, .offload_ns = 348 * ms});
+  RegionRaw raw = fold.finish({.offload = true});
   raw.device = DeviceRaw{.devices = 2,
                          .kernel_ns = (310 + 310) * ms,
                          .kernel_max_ns = 310 * ms,

@@ -1,5 +1,6 @@
 // Properties every metric must keep over thousands of random but consistent workloads.
 #include "tally/model/metric_tree.hpp"
+#include "tally/model/region_fold.hpp"
 #include "tally/model/run_metrics.hpp"
 #include "tally/model/scalability.hpp"
 
@@ -9,9 +10,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
-#include <map>
 #include <random>
-#include <utility>
 #include <vector>
 
 namespace tally::model {
@@ -20,8 +19,8 @@ namespace {
 constexpr int cases = 4000;
 constexpr double relative_tolerance = 1e-12;
 
-// Draws per-process and per-device timelines that could really happen, then aggregates them
-// as region_raw.hpp defines: every process spends R_i <= T in the region, its master m_i of it in
+// Draws per-process and per-device timelines that could really happen, then folds the processes
+// (region_fold.hpp) into a region: every process spends R_i <= T in the region, its master m_i of it in
 // MPI (all its threads count as MPI then), and the rest of every thread's time is split at
 // random between useful, offload and the three OpenMP states. Devices are busy at most T.
 class WorkloadGenerator {
@@ -37,42 +36,25 @@ public:
     // Tiny time scales make zeros (idle ranks, no useful work) common enough to matter.
     const std::uint64_t scale = chance(0.1) ? 3 : 1'000'000'000;
 
-    RegionRaw raw;
-    raw.processes = processes;
-    raw.threads_per_process = threads;
-    OpenMpRaw states;
-    std::uint64_t offload_ns = 0;
-    std::map<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>> nodes; // node -> (sum C_i, processes)
+    RegionFold fold;
     for (std::uint64_t p = 0; p < processes; ++p) {
       const std::uint64_t in_region = uniform(0, scale);
       const std::uint64_t in_mpi = uniform(0, in_region);
       const std::uint64_t outside_mpi = in_region - in_mpi; // C_i
       const auto parts = split(threads * outside_mpi);      // U, W, L, S, Z summed over threads
-      raw.useful_ns += parts[0] + (offload ? 0 : parts[1]) + (openmp ? 0 : parts[2] + parts[3] + parts[4]);
-      if (offload) offload_ns += parts[1];
+      ProcessRecord process{.visits = 1, .threads = threads, .elapsed_ns = in_region, .mpi_ns = threads * in_mpi};
+      // A state nobody measured is seen as useful time.
+      process.useful_ns = parts[0] + (offload ? 0 : parts[1]) + (openmp ? 0 : parts[2] + parts[3] + parts[4]);
+      if (offload) process.offload_ns = parts[1];
       if (openmp) {
-        states.load_imbalance_ns += parts[2];
-        states.scheduling_ns += parts[3];
-        states.serialization_ns += parts[4];
+        process.omp_load_imbalance_ns = parts[2];
+        process.omp_scheduling_ns = parts[3];
+        process.omp_serialization_ns = parts[4];
       }
-      raw.mpi_ns += threads * in_mpi;
-      raw.elapsed_ns = std::max(raw.elapsed_ns, in_region);
-      raw.outside_mpi_max_ns = std::max(raw.outside_mpi_max_ns, outside_mpi);
-      auto& node = nodes[uniform(0, node_count - 1)];
-      node.first += outside_mpi;
-      ++node.second;
+      process.node = uniform(0, node_count - 1);
+      fold.add(process);
     }
-    raw.nodes = nodes.size();
-    for (const auto& entry : nodes) {
-      const auto [sum, count] = entry.second;
-      if (raw.busiest_node_processes == 0 ||
-          sum * raw.busiest_node_processes > raw.busiest_node_outside_mpi_ns * count) {
-        raw.busiest_node_outside_mpi_ns = sum;
-        raw.busiest_node_processes = count;
-      }
-    }
-    if (offload) raw.offload_ns = offload_ns;
-    if (openmp) raw.openmp = states;
+    RegionRaw raw = fold.finish({.openmp = openmp, .offload = offload});
     if (force_counters || chance(0.5)) raw.counters = counters(raw.useful_ns);
     if (chance(0.5)) raw.device = device(raw.elapsed_ns);
     return raw;

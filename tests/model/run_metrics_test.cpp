@@ -1,13 +1,11 @@
 // The POP metrics of one run (run_metrics.hpp) against values computed by hand for small workloads.
+#include "tally/model/region_fold.hpp"
 #include "tally/model/run_metrics.hpp"
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <map>
-#include <utility>
 #include <vector>
 
 namespace tally::model {
@@ -35,42 +33,25 @@ struct Workload {
   std::vector<Rank> ranks;
 };
 
-// Aggregates per-rank times as region_raw.hpp defines them: sums, the largest outside-MPI time
-// C_i = (thread time outside MPI) / threads, and the node with the largest average C_i.
+// Aggregates per-rank times through the one fold (region_fold.hpp). Every thread of a process
+// spends the same time in the region, so its elapsed time is its thread time over its threads.
 RegionRaw aggregate(const Workload& workload) {
-  RegionRaw raw;
-  raw.processes = workload.ranks.size();
-  raw.threads_per_process = workload.threads;
-  OpenMpRaw openmp;
-  std::uint64_t offload = 0;
-  std::map<std::uint64_t, std::pair<std::uint64_t, std::uint64_t>> nodes; // node -> (sum C_i, processes)
+  RegionFold fold;
   for (const Rank& rank : workload.ranks) {
-    const std::uint64_t waiting = rank.omp_load_imbalance + rank.omp_scheduling + rank.omp_serialization;
-    const std::uint64_t outside_mpi = (rank.useful + rank.offload + waiting) / workload.threads;
-    // Every thread of a process spends the same time in the region.
-    raw.elapsed_ns = std::max(raw.elapsed_ns, outside_mpi + rank.mpi / workload.threads);
-    raw.useful_ns += rank.useful;
-    raw.mpi_ns += rank.mpi;
-    offload += rank.offload;
-    openmp.load_imbalance_ns += rank.omp_load_imbalance;
-    openmp.scheduling_ns += rank.omp_scheduling;
-    openmp.serialization_ns += rank.omp_serialization;
-    raw.outside_mpi_max_ns = std::max(raw.outside_mpi_max_ns, outside_mpi);
-    nodes[rank.node].first += outside_mpi;
-    ++nodes[rank.node].second;
+    const std::uint64_t thread_time =
+        rank.useful + rank.offload + rank.mpi + rank.omp_load_imbalance + rank.omp_scheduling + rank.omp_serialization;
+    fold.add({.visits = 1,
+              .threads = workload.threads,
+              .elapsed_ns = thread_time / workload.threads,
+              .useful_ns = rank.useful,
+              .mpi_ns = rank.mpi,
+              .offload_ns = rank.offload,
+              .omp_load_imbalance_ns = rank.omp_load_imbalance,
+              .omp_scheduling_ns = rank.omp_scheduling,
+              .omp_serialization_ns = rank.omp_serialization,
+              .node = rank.node});
   }
-  raw.nodes = nodes.size();
-  for (const auto& entry : nodes) {
-    const auto [sum, count] = entry.second;
-    // sum/count > best_sum/best_count, compared without rounding
-    if (raw.busiest_node_processes == 0 || sum * raw.busiest_node_processes > raw.busiest_node_outside_mpi_ns * count) {
-      raw.busiest_node_outside_mpi_ns = sum;
-      raw.busiest_node_processes = count;
-    }
-  }
-  if (workload.offload_measured) raw.offload_ns = offload;
-  if (workload.openmp) raw.openmp = openmp;
-  return raw;
+  return fold.finish({.openmp = workload.openmp, .offload = workload.offload_measured});
 }
 
 void expect_value(const MetricValues& values, MetricId id, double expected) {

@@ -1,12 +1,11 @@
 // Scalability metrics across runs (scalability.hpp) against values computed by hand.
+#include "tally/model/region_fold.hpp"
 #include "tally/model/run_metrics.hpp"
 #include "tally/model/scalability.hpp"
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <cstdint>
-#include <numeric>
 #include <vector>
 
 namespace tally::model {
@@ -18,17 +17,15 @@ constexpr double tolerance = 1e-12;
 // A run on one node where rank i spends useful[i] ns (summed over its threads) computing and the
 // rest of `elapsed` in MPI; threads idle while their master is in MPI count as MPI.
 RegionRaw run_of(const std::vector<std::uint64_t>& useful, std::uint64_t elapsed, std::uint64_t threads = 1) {
-  RegionRaw raw;
-  raw.processes = useful.size();
-  raw.threads_per_process = threads;
-  raw.nodes = 1;
-  raw.elapsed_ns = elapsed;
-  raw.useful_ns = std::accumulate(useful.begin(), useful.end(), std::uint64_t{0});
-  raw.mpi_ns = raw.processes * threads * elapsed - raw.useful_ns;
-  raw.outside_mpi_max_ns = *std::max_element(useful.begin(), useful.end()) / threads;
-  raw.busiest_node_outside_mpi_ns = raw.useful_ns / threads;
-  raw.busiest_node_processes = raw.processes;
-  return raw;
+  RegionFold fold;
+  for (const std::uint64_t rank_useful : useful) {
+    fold.add({.visits = 1,
+              .threads = threads,
+              .elapsed_ns = elapsed,
+              .useful_ns = rank_useful,
+              .mpi_ns = threads * elapsed - rank_useful});
+  }
+  return fold.finish({});
 }
 
 RegionRaw with_counters(RegionRaw raw, std::uint64_t instructions, std::uint64_t cycles) {

@@ -1,7 +1,9 @@
-// Exact per-process values from TALP's per-process records: C_i = (U_i + W_i + O_i) / t_i for every
-// process, so max C and the busiest node follow tally's definitions instead of TALP's normalised
-// summary (which, for instance, counts the time a process spends outside the region as non-MPI).
+// Exact per-process values from TALP's per-process records, folded as the profiler folds its processes
+// (model/region_fold.hpp), so max C and the busiest node follow tally's definitions instead of TALP's
+// normalised summary (which, for instance, counts the time a process spends outside the region as non-MPI).
 #include "analysis/ingest/talp/talp_processes.hpp"
+
+#include "tally/model/region_fold.hpp"
 
 #include <algorithm>
 
@@ -11,10 +13,22 @@ namespace {
 constexpr auto required = Need::required;
 constexpr auto optional = Need::optional;
 
-struct NodeTotal {
-  std::uint64_t outside_mpi_ns = 0;
-  std::uint64_t processes = 0;
-};
+/// A TALP process as the fold takes it. Offload time counts only where the run has devices (as
+/// offload_ns does); a process without a CPU count has the region's threads per process.
+model::ProcessRecord fold_input(const ProcessRecord& process, std::uint64_t threads_per_process, bool gpus) {
+  model::ProcessRecord out;
+  out.visits = process.visits.value_or(0);
+  out.threads = process.cpus.value_or(0) > 0 ? *process.cpus : threads_per_process;
+  out.elapsed_ns = process.elapsed_ns;
+  out.useful_ns = process.useful_ns;
+  out.mpi_ns = process.mpi_ns;
+  out.offload_ns = gpus ? process.offload_ns : 0;
+  out.omp_load_imbalance_ns = process.omp_load_imbalance_ns;
+  out.omp_scheduling_ns = process.omp_scheduling_ns;
+  out.omp_serialization_ns = process.omp_serialization_ns;
+  out.node = process.node.value_or(0);
+  return out;
+}
 
 } // namespace
 
@@ -59,9 +73,9 @@ std::vector<ProcessRecord> read_process_records(const Json& records, const Point
     process.offload_ns = reader.count(record, here, "gpuRuntimeTime", optional).value_or(0);
     const char* serialization =
         record.contains("ompOutsideParallelTime") ? "ompOutsideParallelTime" : "ompSerializationTime";
-    process.openmp_waiting_ns = reader.count(record, here, "ompLoadImbalanceTime", optional).value_or(0) +
-                                reader.count(record, here, "ompSchedulingTime", optional).value_or(0) +
-                                reader.count(record, here, serialization, optional).value_or(0);
+    process.omp_load_imbalance_ns = reader.count(record, here, "ompLoadImbalanceTime", optional).value_or(0);
+    process.omp_scheduling_ns = reader.count(record, here, "ompSchedulingTime", optional).value_or(0);
+    process.omp_serialization_ns = reader.count(record, here, serialization, optional).value_or(0);
     out.push_back(std::move(process));
   }
   std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.rank < b.rank; });
@@ -71,45 +85,29 @@ std::vector<ProcessRecord> read_process_records(const Json& records, const Point
 void apply_process_records(const std::vector<ProcessRecord>& records, RegionSummary& summary) {
   if (records.empty()) return;
   model::RegionRaw& raw = summary.region.raw;
-  const bool gpus = summary.gpus > 0; // offload time counts only where the run has devices, as offload_ns
-  std::uint64_t outside_mpi_max = 0;
-  std::map<std::uint64_t, NodeTotal> nodes;
+  const bool gpus = summary.gpus > 0;
+  model::RegionFold fold;
   bool every_node_known = true;
   bool every_visit_known = true;
-  std::uint64_t visits = 0;
-  std::uint64_t mpi = 0;
   summary.region.per_rank.clear();
   for (const ProcessRecord& process : records) {
-    const std::uint64_t threads = process.cpus.value_or(0) > 0 ? *process.cpus : raw.threads_per_process;
-    const std::uint64_t total = process.useful_ns + (gpus ? process.offload_ns : 0) + process.openmp_waiting_ns;
-    const std::uint64_t outside_mpi = (total + threads - 1) / threads;
-    outside_mpi_max = std::max(outside_mpi_max, outside_mpi);
-    if (process.node) {
-      nodes[*process.node].outside_mpi_ns += outside_mpi;
-      ++nodes[*process.node].processes;
-    } else {
-      every_node_known = false;
-    }
+    fold.add(fold_input(process, raw.threads_per_process, gpus));
+    every_node_known = every_node_known && process.node.has_value();
     every_visit_known = every_visit_known && process.visits.has_value();
-    visits += process.visits.value_or(0);
-    mpi += process.mpi_ns;
     summary.region.per_rank.push_back(model::RankRecord{
         process.rank, process.node.value_or(0), process.visits.value_or(0), process.elapsed_ns, process.useful_ns,
         process.mpi_ns, gpus ? std::optional<std::uint64_t>(process.offload_ns) : std::nullopt});
   }
-  raw.outside_mpi_max_ns = std::max(outside_mpi_max, outside_mpi_floor(raw));
-  if (every_node_known) {
-    const auto busiest = std::max_element(nodes.begin(), nodes.end(), [](const auto& a, const auto& b) {
-      return static_cast<long double>(a.second.outside_mpi_ns) / a.second.processes <
-             static_cast<long double>(b.second.outside_mpi_ns) / b.second.processes;
-    });
-    if (busiest->second.processes <= raw.processes) {
-      raw.busiest_node_outside_mpi_ns = busiest->second.outside_mpi_ns;
-      raw.busiest_node_processes = busiest->second.processes;
-    }
+  // The summary's sums stay: TALP reduced them from these processes. The fold gives what the summary
+  // holds only normalised (max C, the busiest node) and what it may lack (visits, MPI time).
+  const model::RegionRaw folded = fold.finish({});
+  raw.outside_mpi_max_ns = std::max(folded.outside_mpi_max_ns, outside_mpi_floor(raw));
+  if (every_node_known && folded.busiest_node_processes <= raw.processes) {
+    raw.busiest_node_outside_mpi_ns = folded.busiest_node_outside_mpi_ns;
+    raw.busiest_node_processes = folded.busiest_node_processes;
   }
-  if (!summary.visits_known && every_visit_known) summary.region.visits = visits;
-  if (!summary.mpi_known) raw.mpi_ns = mpi;
+  if (!summary.visits_known && every_visit_known) summary.region.visits = fold.sums[model::RegionFold::visits];
+  if (!summary.mpi_known) raw.mpi_ns = folded.mpi_ns;
 }
 
 } // namespace tally::analysis::ingest::talp

@@ -23,7 +23,9 @@ struct ProcessRecord {
   std::uint64_t useful_ns = 0;
   std::uint64_t mpi_ns = 0; ///< MPI time plus worker threads idle meanwhile
   std::uint64_t offload_ns = 0;
-  std::uint64_t openmp_waiting_ns = 0; ///< OpenMP load imbalance, scheduling and serialization
+  std::uint64_t omp_load_imbalance_ns = 0;
+  std::uint64_t omp_scheduling_ns = 0;
+  std::uint64_t omp_serialization_ns = 0;
 };
 
 /// Node of each process id, from the "node" summary of DLB 3.4 and 3.5 (whose per-process records
@@ -35,8 +37,8 @@ NodeOfPid read_node_of_pid(const Json& document);
 std::vector<ProcessRecord> read_process_records(const Json& records, const Pointer& at, const NodeOfPid& node_of_pid,
                                                 FieldReader& reader);
 
-/// Replaces the estimates of `summary` by exact values, adds the per-rank detail, and fills the
-/// visits and MPI time the summary lacked.
+/// Folds the records (model/region_fold.hpp) to replace the estimates of `summary` by exact values,
+/// adds the per-rank detail, and fills the visits and MPI time the summary lacked.
 void apply_process_records(const std::vector<ProcessRecord>& records, RegionSummary& summary);
 
 } // namespace tally::analysis::ingest::talp

@@ -3,6 +3,8 @@
 // here and replaced by exact values when per-process records exist (talp_processes.cpp).
 #include "analysis/ingest/talp/talp_summary.hpp"
 
+#include "tally/model/region_fold.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -16,9 +18,23 @@ std::uint64_t openmp_waiting(const model::RegionRaw& raw) {
   return raw.openmp ? raw.openmp->load_imbalance_ns + raw.openmp->scheduling_ns + raw.openmp->serialization_ns : 0;
 }
 
-std::uint64_t outside_mpi_total(const model::RegionRaw& raw) {
-  return raw.useful_ns + raw.offload_ns.value_or(0) + openmp_waiting(raw);
+/// Every thread of the region as one record of `threads` threads: where TALP gives only sums, the
+/// outside-MPI time of all of them together still has the fold's definition (region_fold.hpp).
+model::ProcessRecord all_threads(const model::RegionRaw& raw, std::uint64_t threads) {
+  model::ProcessRecord out;
+  out.threads = threads;
+  out.useful_ns = raw.useful_ns;
+  out.offload_ns = raw.offload_ns.value_or(0);
+  if (raw.openmp) {
+    out.omp_load_imbalance_ns = raw.openmp->load_imbalance_ns;
+    out.omp_scheduling_ns = raw.openmp->scheduling_ns;
+    out.omp_serialization_ns = raw.openmp->serialization_ns;
+  }
+  return out;
 }
+
+/// The time of every thread outside MPI, summed: ΣC_i times the threads per process.
+std::uint64_t outside_mpi_total(const model::RegionRaw& raw) { return model::outside_mpi_ns(all_threads(raw, 1)); }
 
 /// What the summary says about the busiest process and node, in nanoseconds per process.
 struct Estimates {
@@ -162,14 +178,13 @@ std::optional<RegionSummary> read_application(const Json& summary, const Pointer
 } // namespace
 
 std::uint64_t outside_mpi_sum(const model::RegionRaw& raw) {
-  const std::uint64_t threads = std::max<std::uint64_t>(raw.threads_per_process, 1);
-  return (outside_mpi_total(raw) + threads - 1) / threads;
+  return model::outside_mpi_ns(all_threads(raw, std::max<std::uint64_t>(raw.threads_per_process, 1)));
 }
 
 std::uint64_t outside_mpi_floor(const model::RegionRaw& raw) {
   const std::uint64_t cpus =
       std::max<std::uint64_t>(raw.threads_per_process, 1) * std::max<std::uint64_t>(raw.processes, 1);
-  return (outside_mpi_total(raw) + cpus - 1) / cpus;
+  return model::outside_mpi_ns(all_threads(raw, cpus));
 }
 
 std::optional<RegionSummary> read_region_summary(const Json& summary, const Pointer& at, const std::string& name,

@@ -13,11 +13,11 @@
 #include "core/device_aggregate.hpp"
 #include "core/device_regions.hpp"
 #include "synthetic_activity.hpp"
+#include "tally/model/region_fold.hpp"
 #include "tally/model/run_metrics.hpp"
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <limits>
 #include <vector>
 
@@ -39,24 +39,18 @@ struct UseCase {
   std::vector<Rank> ranks;
 };
 
-// The host aggregates as the MPI reduction forms them: sums, the max outside-MPI time, one node.
+// The host aggregates as the MPI reduction forms them: every rank folded (region_fold.hpp), one node.
 model::RegionRaw host_raw(const UseCase& use_case) {
-  model::RegionRaw raw;
-  raw.processes = use_case.ranks.size();
-  raw.nodes = 1;
-  raw.elapsed_ns = use_case.elapsed_ms * ms;
-  raw.offload_ns = 0;
+  model::RegionFold fold;
   for (const Rank& rank : use_case.ranks) {
     EXPECT_EQ(rank.useful_ms + rank.offload_ms + rank.mpi_ms, use_case.elapsed_ms) << "a rank's states fill T";
-    const std::uint64_t outside_mpi = (rank.useful_ms + rank.offload_ms) * ms;
-    raw.useful_ns += rank.useful_ms * ms;
-    *raw.offload_ns += rank.offload_ms * ms;
-    raw.mpi_ns += rank.mpi_ms * ms;
-    raw.outside_mpi_max_ns = std::max(raw.outside_mpi_max_ns, outside_mpi);
-    raw.busiest_node_outside_mpi_ns += outside_mpi;
+    fold.add({.visits = 1,
+              .elapsed_ns = use_case.elapsed_ms * ms,
+              .useful_ns = rank.useful_ms * ms,
+              .mpi_ns = rank.mpi_ms * ms,
+              .offload_ns = rank.offload_ms * ms});
   }
-  raw.busiest_node_processes = raw.processes;
-  return raw;
+  return fold.finish({.offload = true});
 }
 
 // The device aggregates through the backend: each rank's records into its own timeline, the

@@ -1,6 +1,7 @@
 // The raw aggregates of one region over all processes of a run: the numbers every metric is
 // computed from. Times are integer nanoseconds, counts are integers; all fields are fixed-size
-// sums or maxima so that a run document does not grow with the number of ranks.
+// sums or maxima so that a run document does not grow with the number of ranks. They are made
+// from per-process records by the one fold, region_fold.hpp.
 #pragma once
 
 #include <cstdint>

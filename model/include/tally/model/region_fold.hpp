@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The one fold of per-process records into a region's raw aggregates: which fields are sums and
+// which maxima, a process's outside-MPI time and the busiest node are defined here and nowhere else.
+#pragma once
+
+#include "tally/model/region_raw.hpp"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+
+namespace tally::model {
+
+/// One process in one region. Times are nanoseconds summed over the process's threads.
+struct ProcessRecord {
+  std::uint64_t visits = 0;
+  std::uint64_t threads = 1;
+  std::uint64_t elapsed_ns = 0; ///< time the process spent inside the region
+  std::uint64_t useful_ns = 0;
+  std::uint64_t mpi_ns = 0; ///< includes threads idle while their master is in MPI
+  std::uint64_t offload_ns = 0;
+  std::uint64_t omp_load_imbalance_ns = 0;
+  std::uint64_t omp_scheduling_ns = 0;
+  std::uint64_t omp_serialization_ns = 0;
+  std::uint64_t useful_instructions = 0;
+  std::uint64_t useful_cycles = 0;
+  std::uint64_t node = 0; ///< index of the node hosting the process
+};
+
+/// C_i, the process's time outside MPI averaged over its threads (POP's MPI view): every state
+/// but MPI, divided by the thread count, rounded up so that an average never exceeds the maximum.
+std::uint64_t outside_mpi_ns(const ProcessRecord& process);
+
+/// The fold's state, one row per field: (name, sum|max). The MPI reduction moves the sum fields
+/// with MPI_SUM and the max fields with MPI_MAX without knowing what they are.
+#define TALLY_REGION_FOLD_FIELDS(FIELD)                                                                                \
+  FIELD(processes, sum)                                                                                                \
+  FIELD(visits, sum)                                                                                                   \
+  FIELD(useful_ns, sum)                                                                                                \
+  FIELD(mpi_ns, sum)                                                                                                   \
+  FIELD(offload_ns, sum)                                                                                               \
+  FIELD(omp_load_imbalance_ns, sum)                                                                                    \
+  FIELD(omp_scheduling_ns, sum)                                                                                        \
+  FIELD(omp_serialization_ns, sum)                                                                                     \
+  FIELD(useful_instructions, sum)                                                                                      \
+  FIELD(useful_cycles, sum)                                                                                            \
+  FIELD(threads_per_process, max)                                                                                      \
+  FIELD(elapsed_ns, max)                                                                                               \
+  FIELD(outside_mpi_max_ns, max)
+
+#define TALLY_FOLD_SUM_INDEX_sum(name) name,
+#define TALLY_FOLD_SUM_INDEX_max(name)
+#define TALLY_FOLD_MAX_INDEX_sum(name)
+#define TALLY_FOLD_MAX_INDEX_max(name) name,
+#define TALLY_FOLD_SUM_INDEX(name, kind) TALLY_FOLD_SUM_INDEX_##kind(name)
+#define TALLY_FOLD_MAX_INDEX(name, kind) TALLY_FOLD_MAX_INDEX_##kind(name)
+
+/// Which optional groups were measured, so that `finish` reports them (an absent group is
+/// "not measured", never 0).
+struct MeasuredGroups {
+  bool counters = false;
+  bool openmp = false;
+  bool offload = false;
+};
+
+/// What the processes of one node contribute to the busiest-node rule. Shares of one node add up.
+struct NodeShare {
+  std::uint64_t outside_mpi_ns = 0; ///< sum of C_i over the node's processes
+  std::uint64_t processes = 0;
+};
+
+/// The accumulator of one region over any set of processes. `add` and `merge` are associative and
+/// commutative, so processes can be folded in any grouping: one at a time, per node, per rank.
+struct RegionFold {
+  enum SumField : std::size_t { TALLY_REGION_FOLD_FIELDS(TALLY_FOLD_SUM_INDEX) sum_field_count };
+  enum MaxField : std::size_t { TALLY_REGION_FOLD_FIELDS(TALLY_FOLD_MAX_INDEX) max_field_count };
+
+  std::array<std::uint64_t, sum_field_count> sums{};
+  std::array<std::uint64_t, max_field_count> maxima{};
+  /// By node index. Not a fixed-size field: the busiest node needs each node's complete sum
+  /// before nodes are compared, so shares are kept per node until `finish`.
+  std::map<std::uint64_t, NodeShare> nodes;
+
+  void add(const ProcessRecord& process);
+  void merge(const RegionFold& other);
+  void add_node_share(std::uint64_t node, const NodeShare& share);
+
+  /// No process entered the region.
+  bool empty() const { return sums[processes] == 0; }
+
+  /// The region's raw fields (all but `device`, which the device reduction fills).
+  RegionRaw finish(const MeasuredGroups& measured) const;
+};
+
+#undef TALLY_FOLD_SUM_INDEX_sum
+#undef TALLY_FOLD_SUM_INDEX_max
+#undef TALLY_FOLD_MAX_INDEX_sum
+#undef TALLY_FOLD_MAX_INDEX_max
+#undef TALLY_FOLD_SUM_INDEX
+#undef TALLY_FOLD_MAX_INDEX
+
+} // namespace tally::model

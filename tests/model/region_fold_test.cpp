@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The fold of per-process records into a region's raw fields (region_fold.hpp), against values
+// computed by hand, in any grouping of the processes: what the MPI reduction relies on.
+#include "tally/model/region_fold.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace tally::model {
+namespace {
+
+constexpr MeasuredGroups everything{.counters = true, .openmp = true, .offload = true};
+
+// Four processes on two nodes. C_i = (U + W + L + S + Z) / threads, rounded up:
+//   rank 0, node 0: (120 + 10 + 5 + 3 + 2) / 2 = 70
+//   rank 1, node 0: (150 + 11) / 2 = 80.5 -> 81
+//   rank 2, node 1: (90 + 20) / 2 = 55
+//   rank 3, node 1: 86 / 1 = 86
+// Node 0 averages 151 / 2 = 75.5, node 1 141 / 2 = 70.5: node 0 is the busiest, although the
+// largest C_i (rank 3) is on node 1.
+const std::vector<ProcessRecord> four_ranks = {
+    {.visits = 3,
+     .threads = 2,
+     .elapsed_ns = 100,
+     .useful_ns = 120,
+     .mpi_ns = 60,
+     .offload_ns = 10,
+     .omp_load_imbalance_ns = 5,
+     .omp_scheduling_ns = 3,
+     .omp_serialization_ns = 2,
+     .useful_instructions = 1000,
+     .useful_cycles = 500,
+     .node = 0},
+    {.visits = 3,
+     .threads = 2,
+     .elapsed_ns = 110,
+     .useful_ns = 150,
+     .mpi_ns = 40,
+     .omp_load_imbalance_ns = 11,
+     .useful_instructions = 2000,
+     .useful_cycles = 900,
+     .node = 0},
+    {.visits = 4,
+     .threads = 2,
+     .elapsed_ns = 120,
+     .useful_ns = 90,
+     .mpi_ns = 100,
+     .offload_ns = 20,
+     .useful_instructions = 700,
+     .useful_cycles = 400,
+     .node = 1},
+    {.visits = 5,
+     .threads = 1,
+     .elapsed_ns = 90,
+     .useful_ns = 86,
+     .mpi_ns = 4,
+     .useful_instructions = 300,
+     .useful_cycles = 100,
+     .node = 1},
+};
+
+RegionFold fold_of(const std::vector<ProcessRecord>& records) {
+  RegionFold fold;
+  for (const ProcessRecord& record : records)
+    fold.add(record);
+  return fold;
+}
+
+RegionRaw hand_computed_four_ranks() {
+  RegionRaw raw;
+  raw.processes = 4;
+  raw.threads_per_process = 2;
+  raw.nodes = 2;
+  raw.elapsed_ns = 120;
+  raw.useful_ns = 120 + 150 + 90 + 86;
+  raw.mpi_ns = 60 + 40 + 100 + 4;
+  raw.offload_ns = 10 + 20;
+  raw.outside_mpi_max_ns = 86;
+  raw.busiest_node_outside_mpi_ns = 70 + 81;
+  raw.busiest_node_processes = 2;
+  raw.openmp = OpenMpRaw{5 + 11, 3, 2};
+  raw.counters = CounterRaw{1000 + 2000 + 700 + 300, 500 + 900 + 400 + 100};
+  return raw;
+}
+
+TEST(RegionFold, folds_processes_into_sums_maxima_and_the_busiest_node) {
+  const RegionFold fold = fold_of(four_ranks);
+  EXPECT_EQ(fold.finish(everything), hand_computed_four_ranks());
+  EXPECT_EQ(fold.sums[RegionFold::visits], 3u + 3 + 4 + 5);
+}
+
+TEST(RegionFold, merging_in_any_grouping_and_order_gives_the_same_fields) {
+  const auto& r = four_ranks;
+  // As the MPI reduction groups them: per node first, then the nodes, in both orders.
+  RegionFold node0 = fold_of({r[0], r[1]});
+  RegionFold node1 = fold_of({r[3], r[2]});
+  RegionFold nodes_in_order = node0;
+  nodes_in_order.merge(node1);
+  RegionFold nodes_reversed = node1;
+  nodes_reversed.merge(node0);
+  // Across nodes, one rank at a time into an accumulator that starts empty.
+  RegionFold across;
+  for (const auto& part : {fold_of({r[2]}), fold_of({r[0], r[3]}), RegionFold{}, fold_of({r[1]})})
+    across.merge(part);
+  for (const RegionFold* fold : {&nodes_in_order, &nodes_reversed, &across}) {
+    EXPECT_EQ(fold->finish(everything), hand_computed_four_ranks());
+    EXPECT_EQ(fold->sums, fold_of(four_ranks).sums);
+    EXPECT_EQ(fold->maxima, fold_of(four_ranks).maxima);
+  }
+}
+
+TEST(RegionFold, outside_mpi_time_is_every_state_but_mpi_per_thread_rounded_up) {
+  EXPECT_EQ(outside_mpi_ns(four_ranks[0]), 70u);
+  EXPECT_EQ(outside_mpi_ns(four_ranks[1]), 81u);
+  EXPECT_EQ(outside_mpi_ns({.threads = 3, .useful_ns = 7}), 3u);
+  EXPECT_EQ(outside_mpi_ns({.threads = 1, .useful_ns = 7, .mpi_ns = 1000}), 7u);
+  EXPECT_EQ(outside_mpi_ns({.threads = 0, .useful_ns = 7}), 0u);
+}
+
+TEST(RegionFold, busiest_node_compares_averages_exactly) {
+  // Node 0 averages 2^62 + 0.5, node 1 2^62 + 1: equal in double precision, not as pairs.
+  constexpr std::uint64_t big = std::uint64_t{1} << 62;
+  const RegionRaw raw =
+      fold_of({{.useful_ns = big, .node = 0}, {.useful_ns = big + 1, .node = 0}, {.useful_ns = big + 1, .node = 1}})
+          .finish({});
+  EXPECT_EQ(raw.busiest_node_outside_mpi_ns, big + 1);
+  EXPECT_EQ(raw.busiest_node_processes, 1u);
+}
+
+TEST(RegionFold, busiest_node_tie_goes_to_the_lowest_node_whatever_the_order) {
+  // Node 3 and node 5 both average 10; node 3 holds (20, 2), node 5 (10, 1).
+  const ProcessRecord on_node_5{.useful_ns = 10, .node = 5};
+  const ProcessRecord on_node_3{.useful_ns = 10, .node = 3};
+  for (const auto& records :
+       {std::vector{on_node_5, on_node_3, on_node_3}, std::vector{on_node_3, on_node_3, on_node_5}}) {
+    const RegionRaw raw = fold_of(records).finish({});
+    EXPECT_EQ(raw.busiest_node_outside_mpi_ns, 20u);
+    EXPECT_EQ(raw.busiest_node_processes, 2u);
+    EXPECT_EQ(raw.nodes, 2u);
+  }
+}
+
+TEST(RegionFold, measured_groups_decide_which_optional_groups_are_reported) {
+  const RegionFold fold = fold_of(four_ranks);
+  const RegionRaw host_only = fold.finish({});
+  EXPECT_FALSE(host_only.offload_ns.has_value());
+  EXPECT_FALSE(host_only.openmp.has_value());
+  EXPECT_FALSE(host_only.counters.has_value());
+  // The groups only say what is reported: the outside-MPI time is the same either way.
+  EXPECT_EQ(host_only.outside_mpi_max_ns, 86u);
+  EXPECT_EQ(host_only.busiest_node_outside_mpi_ns, 151u);
+
+  EXPECT_EQ(fold.finish({.offload = true}).offload_ns, 30u);
+  EXPECT_EQ(fold.finish({.openmp = true}).openmp, (OpenMpRaw{16, 3, 2}));
+  EXPECT_EQ(fold.finish({.counters = true}).counters, (CounterRaw{4000, 1900}));
+  EXPECT_FALSE(fold.finish({.counters = true}).openmp.has_value());
+}
+
+TEST(RegionFold, an_empty_fold_has_no_process_and_no_busiest_node) {
+  const RegionFold fold;
+  EXPECT_TRUE(fold.empty());
+  const RegionRaw raw = fold.finish(everything);
+  EXPECT_EQ(raw.processes, 0u);
+  EXPECT_EQ(raw.threads_per_process, 1u);
+  EXPECT_EQ(raw.nodes, 0u);
+  EXPECT_EQ(raw.busiest_node_processes, 0u);
+  EXPECT_FALSE(fold_of({four_ranks[0]}).empty());
+}
+
+} // namespace
+} // namespace tally::model

@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The MPI reduction without MPI: each rank's folds packed as the reduction packs them, the arrays
+// combined as MPI_SUM, MPI_MAX and the node leaders' gather combine them, then unpacked; the run's
+// raw fields against values computed by hand.
+#include "mpi/fold_arrays.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+namespace tally::profiler::mpi {
+namespace {
+
+using model::ProcessRecord;
+
+struct Rank {
+  std::uint64_t node;
+  std::vector<const ProcessRecord*> regions;
+};
+
+/// What rank 0 holds after the collectives of reduce_across_ranks.
+struct Reduced {
+  std::vector<std::uint64_t> sums, maxima, node_shares_by_node;
+};
+
+Reduced reduce_as_mpi_does(const std::vector<Rank>& ranks, std::size_t node_count) {
+  Reduced out;
+  std::vector<std::vector<std::uint64_t>> node_sums(node_count);
+  for (const Rank& rank : ranks) {
+    const FoldArrays arrays = pack_folds(rank.regions, rank.node);
+    if (out.sums.empty()) {
+      out.sums.assign(arrays.sums.size(), 0);
+      out.maxima.assign(arrays.maxima.size(), 0);
+    }
+    std::transform(out.sums.begin(), out.sums.end(), arrays.sums.begin(), out.sums.begin(), std::plus<>());
+    std::transform(out.maxima.begin(), out.maxima.end(), arrays.maxima.begin(), out.maxima.begin(),
+                   [](std::uint64_t a, std::uint64_t b) { return std::max(a, b); });
+    std::vector<std::uint64_t>& node = node_sums[rank.node];
+    node.resize(arrays.node_shares.size(), 0);
+    std::transform(node.begin(), node.end(), arrays.node_shares.begin(), node.begin(), std::plus<>());
+  }
+  for (const auto& node : node_sums)
+    out.node_shares_by_node.insert(out.node_shares_by_node.end(), node.begin(), node.end());
+  return out;
+}
+
+// Two regions, three ranks on two nodes; rank 2 never enters "solve".
+// Global, C_i = (useful) / threads: rank 0 80, rank 1 60 (node 0, average 70), rank 2 150 / 2 = 75
+// (node 1, average 75): node 1 is the busiest, although rank 0 has the largest C_i.
+const ProcessRecord global_rank0{.visits = 1, .threads = 1, .elapsed_ns = 100, .useful_ns = 80, .mpi_ns = 20};
+const ProcessRecord global_rank1{.visits = 1, .threads = 1, .elapsed_ns = 100, .useful_ns = 60, .mpi_ns = 40};
+const ProcessRecord global_rank2{.visits = 1, .threads = 2, .elapsed_ns = 100, .useful_ns = 150, .mpi_ns = 50};
+// solve: rank 0 45, rank 1 30, both on node 0 (sum 75).
+const ProcessRecord solve_rank0{.visits = 4, .threads = 1, .elapsed_ns = 50, .useful_ns = 45, .mpi_ns = 5};
+const ProcessRecord solve_rank1{.visits = 4, .threads = 1, .elapsed_ns = 40, .useful_ns = 30, .mpi_ns = 10};
+
+const std::vector<Rank> three_ranks = {
+    {0, {&global_rank0, &solve_rank0}},
+    {0, {&global_rank1, &solve_rank1}},
+    {1, {&global_rank2, nullptr}},
+};
+
+TEST(FoldArrays, the_reduced_arrays_give_the_run_raw_fields) {
+  const Reduced reduced = reduce_as_mpi_does(three_ranks, 2);
+  const std::vector<model::RegionFold> folds =
+      unpack_folds(reduced.sums, reduced.maxima, reduced.node_shares_by_node, 2);
+  ASSERT_EQ(folds.size(), 2u);
+
+  model::RegionRaw global;
+  global.processes = 3;
+  global.threads_per_process = 2;
+  global.nodes = 2;
+  global.elapsed_ns = 100;
+  global.useful_ns = 80 + 60 + 150;
+  global.mpi_ns = 20 + 40 + 50;
+  global.outside_mpi_max_ns = 80;
+  global.busiest_node_outside_mpi_ns = 75;
+  global.busiest_node_processes = 1;
+  EXPECT_EQ(folds[0].finish({}), global);
+  EXPECT_EQ(folds[0].sums[model::RegionFold::visits], 3u);
+
+  model::RegionRaw solve;
+  solve.processes = 2;
+  solve.threads_per_process = 1;
+  solve.nodes = 1;
+  solve.elapsed_ns = 50;
+  solve.useful_ns = 45 + 30;
+  solve.mpi_ns = 5 + 10;
+  solve.outside_mpi_max_ns = 45;
+  solve.busiest_node_outside_mpi_ns = 75;
+  solve.busiest_node_processes = 2;
+  EXPECT_EQ(folds[1].finish({}), solve);
+  EXPECT_EQ(folds[1].sums[model::RegionFold::visits], 8u);
+}
+
+TEST(FoldArrays, the_reduction_is_the_fold_of_every_record) {
+  const Reduced reduced = reduce_as_mpi_does(three_ranks, 2);
+  const std::vector<model::RegionFold> folds =
+      unpack_folds(reduced.sums, reduced.maxima, reduced.node_shares_by_node, 2);
+  for (std::size_t region = 0; region < 2; ++region) {
+    model::RegionFold direct;
+    for (const Rank& rank : three_ranks) {
+      if (!rank.regions[region]) continue;
+      ProcessRecord record = *rank.regions[region];
+      record.node = rank.node;
+      direct.add(record);
+    }
+    const model::MeasuredGroups everything{.counters = true, .openmp = true, .offload = true};
+    EXPECT_EQ(folds[region].finish(everything), direct.finish(everything)) << "region " << region;
+  }
+}
+
+TEST(FoldArrays, a_region_no_rank_entered_is_empty) {
+  const std::vector<const ProcessRecord*> none = {nullptr};
+  const FoldArrays arrays = pack_folds(none, 3);
+  EXPECT_TRUE(std::all_of(arrays.sums.begin(), arrays.sums.end(), [](std::uint64_t v) { return v == 0; }));
+  EXPECT_TRUE(unpack_folds(arrays.sums, arrays.maxima, arrays.node_shares, 1).front().empty());
+}
+
+TEST(FoldArrays, a_rank_counts_on_the_node_it_is_packed_for) {
+  ProcessRecord record = global_rank0;
+  record.node = 7; // the record's own node is ignored: the reduction knows the rank's node
+  const std::vector<const ProcessRecord*> one = {&record};
+  const FoldArrays arrays = pack_folds(one, 0);
+  const model::RegionFold fold = unpack_folds(arrays.sums, arrays.maxima, arrays.node_shares, 1).front();
+  ASSERT_EQ(fold.nodes.size(), 1u);
+  EXPECT_EQ(fold.nodes.begin()->first, 0u);
+  EXPECT_EQ(fold.nodes.begin()->second.outside_mpi_ns, 80u);
+}
+
+} // namespace
+} // namespace tally::profiler::mpi
