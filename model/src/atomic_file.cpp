@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -105,6 +106,20 @@ WrittenFile write_temporary(const std::string& path, std::string_view content, S
   return {temporary, ""};
 }
 
+/// Writes `content` straight into `path`, a file that is not a regular one (a terminal, a pipe,
+/// /dev/stdout): there is nothing to replace, and a move would put a plain file in its place.
+WrittenFile write_in_place(const std::string& path, std::string_view content, const FileSystemCalls& calls) {
+  int fd = -1;
+  do {
+    fd = calls.open_file(path.c_str(), O_WRONLY | O_CLOEXEC, 0);
+  } while (fd < 0 && errno == EINTR);
+  if (fd < 0) return {"", failure(path, "cannot write", errno)};
+  std::string error = write_all(fd, content, Sync::fast, path, calls);
+  if (calls.close_file(fd) != 0 && error.empty() && errno != EINTR) error = failure(path, "cannot write", errno);
+  if (!error.empty()) return {"", error};
+  return {path, ""};
+}
+
 } // namespace
 
 const FileSystemCalls& system_file_calls() { return real_calls; }
@@ -114,8 +129,20 @@ std::string make_folders(const std::string& folder, const FileSystemCalls& calls
   return failed.empty() ? "" : failure(failed, "cannot create folder", error);
 }
 
-WrittenFile write_file_atomically(const std::string& path, std::string_view content, Existing existing, Sync sync,
+WrittenFile write_file_atomically(const std::string& given_path, std::string_view content, Existing existing, Sync sync,
                                   const FileSystemCalls& calls) {
+  std::string path = given_path;
+  if (existing == Existing::replace) {
+    // A report named on the command line may be a link (the new content goes where it points, the
+    // link stays) or a device or a pipe (`--markdown /dev/stdout`), which is written as it is.
+    struct stat target {};
+    if (::stat(path.c_str(), &target) == 0 && !S_ISREG(target.st_mode) && !S_ISDIR(target.st_mode))
+      return write_in_place(path, content, calls);
+    if (char* resolved = ::realpath(path.c_str(), nullptr)) {
+      path = resolved;
+      std::free(resolved);
+    }
+  }
   if (const auto [failed, error] = create_folders(split(path).first, calls); !failed.empty()) {
     return {"", path + ": cannot create folder " + failed + ": " + std::strerror(error)};
   }

@@ -11,6 +11,8 @@
 #include <fstream>
 #include <sstream>
 #include <string_view>
+#include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -117,6 +119,28 @@ TEST_F(AtomicFile, replacing_swaps_the_content_whole) {
   ASSERT_EQ(written.error, "");
   EXPECT_EQ(content_of(path("page.html")), "new");
   EXPECT_EQ(files(), (std::vector<std::string>{"page.html"}));
+}
+
+TEST_F(AtomicFile, replacing_through_a_link_replaces_its_target_and_keeps_the_link) {
+  ASSERT_EQ(write_file_atomically(path("reports/gate.md"), "old", Existing::replace).error, "");
+  fs::create_symlink(path("reports/gate.md"), path("latest.md"));
+  const WrittenFile written = write_file_atomically(path("latest.md"), "new", Existing::replace);
+  ASSERT_EQ(written.error, "");
+  EXPECT_TRUE(fs::is_symlink(path("latest.md")));
+  EXPECT_EQ(content_of(path("reports/gate.md")), "new");
+}
+
+TEST_F(AtomicFile, replacing_a_pipe_writes_into_it_and_leaves_it_a_pipe) {
+  fs::create_directories(folder_);
+  ASSERT_EQ(::mkfifo(path("pipe").c_str(), 0600), 0);
+  std::string received;
+  std::thread reader([&] { received = content_of(path("pipe")); });
+  const WrittenFile written = write_file_atomically(path("pipe"), "through the pipe", Existing::replace);
+  reader.join();
+  ASSERT_EQ(written.error, "");
+  EXPECT_EQ(received, "through the pipe");
+  EXPECT_TRUE(fs::is_fifo(path("pipe")));
+  EXPECT_EQ(files(), (std::vector<std::string>{"pipe"}));
 }
 
 TEST_F(AtomicFile, a_full_disk_leaves_no_file_and_names_the_problem) {

@@ -32,7 +32,8 @@ const FileSystemCalls& system_file_calls();
 enum class Existing {
   keep_and_number, ///< keep it and write `name-2.ext`, `name-3.ext`, ... instead (run documents)
   refuse,          ///< keep it and fail with "exists already; not overwritten" (imported documents)
-  replace,         ///< replace it atomically (site pages, reports)
+  replace,         ///< replace it atomically (site pages, reports); a link's target is replaced, a
+                   ///< device or a pipe (/dev/stdout) written as it is
 };
 
 /// Whether the content reaches the disk (fsync) before the move. Files that are the only copy of
