@@ -1,16 +1,11 @@
 // Configuration labels and order.
 #include "analysis/configuration.hpp"
 
+#include "tally/model/resource_label.hpp"
+
 #include <tuple>
 
 namespace tally::analysis {
-namespace {
-
-std::string counted(std::uint64_t count, const char* one, const char* many) {
-  return std::to_string(count) + " " + (count == 1 ? one : many);
-}
-
-} // namespace
 
 std::strong_ordering Configuration::operator<=>(const Configuration& other) const {
   return std::make_tuple(ranks * threads, nodes, gpus, ranks) <=>
@@ -18,10 +13,7 @@ std::strong_ordering Configuration::operator<=>(const Configuration& other) cons
 }
 
 std::string Configuration::label() const {
-  std::string out = counted(nodes, "node", "nodes") + " · " + counted(ranks, "rank", "ranks") + " × " +
-                    counted(threads, "thread", "threads");
-  if (gpus > 0) out += " · " + counted(gpus, "GPU", "GPUs");
-  return out;
+  return model::resource_label(model::Resources{nodes, ranks, threads, gpus, {}});
 }
 
 std::string Configuration::key() const {

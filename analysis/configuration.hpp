@@ -20,7 +20,7 @@ struct Configuration {
   std::strong_ordering operator<=>(const Configuration& other) const;
   bool operator==(const Configuration&) const = default;
 
-  /// "2 nodes · 8 ranks × 4 threads" (· 2 GPUs when there are some).
+  /// model::resource_label: "2 nodes · 8 ranks × 4 threads" (· 2 GPUs when there are some).
   std::string label() const;
   /// "n2-r8-t4-g0": safe in file names and URLs.
   std::string key() const;

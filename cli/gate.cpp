@@ -8,11 +8,13 @@
 
 #include "analysis/ingest/run_loader.hpp"
 
+#include "tally/model/atomic_file.hpp"
+
 #include <chrono>
 #include <ctime>
-#include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <thread>
 
 namespace tally::cli {
@@ -38,13 +40,14 @@ std::string today_utc() {
   return text;
 }
 
-/// Writes one report file; false (with a message) when it cannot.
+/// Writes one report file whole or not at all; false (with the writer's message) when it cannot.
 template <class Writer> bool write_file(const std::string& path, Writer writer) {
   if (path.empty()) return true;
-  std::ofstream out(path, std::ios::binary);
-  if (out) writer(out);
-  if (!out) std::cerr << "tally gate: " << path << ": cannot be written\n";
-  return static_cast<bool>(out);
+  std::ostringstream text;
+  writer(text);
+  const model::WrittenFile written = model::write_file_atomically(path, text.str(), model::Existing::replace);
+  if (!written.error.empty()) std::cerr << "tally gate: " << written.error << '\n';
+  return written.error.empty();
 }
 
 int run_gate(const GateOptions& options) {

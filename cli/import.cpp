@@ -4,14 +4,11 @@
 #include "analysis/ingest/talp/talp.hpp"
 #include "cli/commands.hpp"
 
+#include "tally/model/atomic_file.hpp"
 #include "tally/model/document_io.hpp"
 
-#include <cerrno>
-#include <cstring>
-#include <fcntl.h>
 #include <iostream>
 #include <memory>
-#include <unistd.h>
 #include <variant>
 
 namespace tally::cli {
@@ -52,36 +49,9 @@ std::variant<model::RunDocument, Lines> convert(const fs::path& path,
   return std::get<model::RunDocument>(std::move(result));
 }
 
-/// Writes `text` as `path` unless a file of that name exists: written to a temporary file first,
-/// then linked into place, so a document is either complete or absent and never replaces another.
-std::string write_new_file(const fs::path& path, const std::string& text) {
-  const fs::path temporary = path.string() + ".tmp-" + std::to_string(getpid());
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0644);
-  if (fd < 0) return "cannot write " + temporary.string() + ": " + std::strerror(errno);
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t written = ::write(fd, text.data() + done, text.size() - done);
-    if (written < 0 && errno == EINTR) continue;
-    if (written <= 0) break;
-    done += static_cast<std::size_t>(written);
-  }
-  const bool complete = done == text.size() && ::close(fd) == 0;
-  std::string error;
-  if (!complete) {
-    error = "cannot write " + path.string() + ": " + std::strerror(errno);
-  } else if (::link(temporary.c_str(), path.c_str()) != 0) {
-    error = errno == EEXIST ? path.string() + " exists already; not overwritten"
-                            : "cannot write " + path.string() + ": " + std::strerror(errno);
-  }
-  ::unlink(temporary.c_str());
-  return error;
-}
-
 int run_import(const ImportOptions& options) {
-  std::error_code error;
-  fs::create_directories(options.output, error);
-  if (error || !fs::is_directory(options.output)) {
-    std::cerr << "tally import: cannot create output folder " << options.output << ": " << error.message() << '\n';
+  if (const std::string error = model::make_folders(options.output); !error.empty()) {
+    std::cerr << "tally import: " << error << '\n';
     return 2;
   }
   const analysis::ingest::DocumentPaths inputs = analysis::ingest::expand_document_paths(options.paths);
@@ -96,12 +66,16 @@ int run_import(const ImportOptions& options) {
       continue;
     }
     const auto& document = std::get<model::RunDocument>(result);
-    const fs::path output = fs::path(options.output) / (document.run.id + ".json");
-    if (const std::string failure = write_new_file(output, model::write_run_document(document)); !failure.empty()) {
-      std::cerr << input.string() << ": " << failure << '\n';
+    // The run id is stable across imports of a file, so importing it again is refused rather
+    // than writing a second copy of the same run.
+    const model::WrittenFile written =
+        model::write_file_atomically((fs::path(options.output) / (document.run.id + ".json")).string(),
+                                     model::write_run_document(document), model::Existing::refuse);
+    if (!written.error.empty()) {
+      std::cerr << input.string() << ": " << written.error << '\n';
       continue;
     }
-    std::cout << input.string() << " -> " << output.string() << '\n';
+    std::cout << input.string() << " -> " << written.path << '\n';
     ++converted;
   }
   const std::size_t failed = inputs.files.size() - converted + inputs.problems.size();

@@ -1,17 +1,23 @@
-// The configuration file: TOML is converted to JSON first, so one reader gives both formats
-// the same meaning and the same messages. The format is schemas/gate.v1.schema.json.
+// The configuration file: TOML is converted to JSON first and both are read through
+// model::JsonChecker, so the two formats have one meaning and every problem reads
+// `file: /json/pointer: problem`. The format is schemas/gate.v1.schema.json.
 #include "gate/rules_file.hpp"
 
-#include <nlohmann/json.hpp>
+#include "tally/model/json_checker.hpp"
+
 #include <toml++/toml.h>
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
+#include <variant>
 
 namespace tally::gate {
 namespace {
 
-using Json = nlohmann::json;
+using model::Json;
+using model::Pointer;
+using model::Presence;
 
 Json to_json(const toml::node& node) {
   if (const auto* table = node.as_table()) {
@@ -37,66 +43,38 @@ Json to_json(const toml::node& node) {
                   date->get().day % 100);
     return std::string(text);
   }
-  return Json(); // times and date-times: not valid anywhere, reported by the reader as a wrong type
+  return Json(); // times and date-times: not valid anywhere, reported by the checker as a wrong type
 }
 
-/// Reads the members of one JSON object, collecting `name: key: problem` lines.
-class Reader {
+std::variant<Json, model::Problems> parse_toml(const std::string& text, const std::string& name) {
+  try {
+    return to_json(toml::parse(text, name));
+  } catch (const toml::parse_error& error) {
+    const auto& begin = error.source().begin;
+    return model::Problems{{name, "",
+                            "not valid TOML: line " + std::to_string(begin.line) + ", column " +
+                                std::to_string(begin.column) + ": " + std::string(error.description())}};
+  }
+}
+
+/// The gate's own check on top of the checker's types: the ranges of numbers.
+class GateChecker : public model::JsonChecker {
 public:
-  Reader(std::string name, std::vector<std::string>& problems) : name_(std::move(name)), problems_(problems) {}
+  using JsonChecker::JsonChecker;
 
-  void problem(const std::string& key, const std::string& text) {
-    problems_.push_back(name_ + ": " + key + ": " + text);
+  /// A number in [low, high] (no upper bound without `high`), else nullopt and a problem.
+  std::optional<double> number_in(const Json& object, const Pointer& at, const char* key, double low,
+                                  std::optional<double> high = std::nullopt) {
+    const auto value = number_member(object, at, key, Presence::optional);
+    if (!value || (std::isfinite(*value) && *value >= low && (!high || *value <= *high))) return value;
+    std::ostringstream text;
+    if (high)
+      text << "must be between " << low << " and " << *high << ", not " << *value;
+    else
+      text << "must be " << low << " or more, not " << *value;
+    fail(at / key, text.str());
+    return std::nullopt;
   }
-
-  void unknown_keys(const Json& object, const std::string& where, std::initializer_list<std::string_view> known) {
-    for (const auto& [key, value] : object.items()) {
-      if (std::find(known.begin(), known.end(), key) == known.end()) problem(where + key, "unknown key");
-    }
-  }
-
-  std::optional<double> number(const Json& object, const std::string& where, const char* key, double low, double high) {
-    if (!object.contains(key)) return std::nullopt;
-    const Json& value = object.at(key);
-    if (!value.is_number()) {
-      problem(where + key, "must be a number");
-      return std::nullopt;
-    }
-    const double number = value.get<double>();
-    if (!(number >= low && number <= high)) {
-      std::ostringstream text;
-      text << "must be between " << low << " and " << high << ", not " << number;
-      problem(where + key, text.str());
-      return std::nullopt;
-    }
-    return number;
-  }
-
-  std::optional<std::string> text(const Json& object, const std::string& where, const char* key) {
-    if (!object.contains(key)) return std::nullopt;
-    if (!object.at(key).is_string()) {
-      problem(where + key, "must be a string");
-      return std::nullopt;
-    }
-    return object.at(key).get<std::string>();
-  }
-
-  const Json* array_of_tables(const Json& root, const char* key) {
-    if (!root.contains(key)) return nullptr;
-    const Json& value = root.at(key);
-    if (!value.is_array()) {
-      problem(key, "must be an array of tables");
-      return nullptr;
-    }
-    for (std::size_t i = 0; i < value.size(); ++i) {
-      if (!value[i].is_object()) problem(std::string(key) + "[" + std::to_string(i) + "]", "must be a table");
-    }
-    return &value;
-  }
-
-private:
-  std::string name_;
-  std::vector<std::string>& problems_;
 };
 
 bool is_iso_date(const std::string& text) {
@@ -108,109 +86,105 @@ bool is_iso_date(const std::string& text) {
          text.substr(8, 2) <= "31";
 }
 
-void read_defaults(Reader& reader, const Json& root, GateConfig& config) {
-  if (!root.contains("defaults")) return;
-  const Json& defaults = root.at("defaults");
-  if (!defaults.is_object()) return reader.problem("defaults", "must be a table");
-  reader.unknown_keys(defaults, "defaults.",
-                      {"alpha", "efficiency_tolerance_pp", "relative_tolerance_percent", "min_effect"});
-  if (auto value = reader.number(defaults, "defaults.", "alpha", 0, 1)) config.alpha = *value;
-  if (auto value = reader.number(defaults, "defaults.", "efficiency_tolerance_pp", 0, 100))
-    config.efficiency_tolerance_pp = *value;
-  if (auto value = reader.number(defaults, "defaults.", "relative_tolerance_percent", 0, 1e6))
-    config.relative_tolerance_percent = *value;
-  if (auto value = reader.number(defaults, "defaults.", "min_effect", 0, 1e300)) config.min_effect = *value;
+void read_defaults(GateChecker& checker, const Json& root, GateConfig& config) {
+  const Json* defaults = checker.object_member(root, Pointer(), "defaults", Presence::optional);
+  if (!defaults) return;
+  const Pointer at = Pointer() / "defaults";
+  checker.reject_unknown(*defaults, at,
+                         {"alpha", "efficiency_tolerance_pp", "relative_tolerance_percent", "min_effect"});
+  config.alpha = checker.number_in(*defaults, at, "alpha", 0, 1).value_or(config.alpha);
+  config.efficiency_tolerance_pp =
+      checker.number_in(*defaults, at, "efficiency_tolerance_pp", 0, 100).value_or(config.efficiency_tolerance_pp);
+  config.relative_tolerance_percent =
+      checker.number_in(*defaults, at, "relative_tolerance_percent", 0).value_or(config.relative_tolerance_percent);
+  config.min_effect = checker.number_in(*defaults, at, "min_effect", 0).value_or(config.min_effect);
 }
 
-void read_rules(Reader& reader, const Json& root, GateConfig& config) {
-  const Json* rules = reader.array_of_tables(root, "rules");
-  if (!rules) return;
-  for (std::size_t i = 0; i < rules->size(); ++i) {
+void read_rules(GateChecker& checker, const Json& root, GateConfig& config) {
+  const Json* rules = checker.array_member(root, Pointer(), "rules", Presence::optional);
+  for (std::size_t i = 0; rules && i < rules->size(); ++i) {
+    const Pointer at = Pointer() / "rules" / i;
     const Json& entry = (*rules)[i];
-    if (!entry.is_object()) continue;
-    const std::string where = "rules[" + std::to_string(i) + "].";
-    reader.unknown_keys(
-        entry, where, {"metrics", "regions", "direction", "tolerance_pp", "tolerance_percent", "min_effect", "alpha"});
+    if (!checker.expect_object(entry, at)) continue;
+    checker.reject_unknown(
+        entry, at, {"metrics", "regions", "direction", "tolerance_pp", "tolerance_percent", "min_effect", "alpha"});
     RuleOverride rule;
-    rule.metrics = reader.text(entry, where, "metrics").value_or("*");
-    rule.regions = reader.text(entry, where, "regions").value_or("*");
-    if (auto direction = reader.text(entry, where, "direction")) {
+    rule.metrics = checker.string_member(entry, at, "metrics", Presence::optional).value_or("*");
+    rule.regions = checker.string_member(entry, at, "regions", Presence::optional).value_or("*");
+    if (auto direction = checker.string_member(entry, at, "direction", Presence::optional)) {
       rule.direction = direction_from_string(*direction);
       if (!rule.direction)
-        reader.problem(where + "direction",
-                       "must be higher_is_better, lower_is_better or ignored, not '" + *direction + "'");
+        checker.fail(at / "direction",
+                     "must be higher_is_better, lower_is_better or ignored, not '" + *direction + "'");
     }
-    rule.tolerance_pp = reader.number(entry, where, "tolerance_pp", 0, 100);
-    rule.tolerance_percent = reader.number(entry, where, "tolerance_percent", 0, 1e6);
-    rule.min_effect = reader.number(entry, where, "min_effect", 0, 1e300);
-    rule.alpha = reader.number(entry, where, "alpha", 0, 1);
+    rule.tolerance_pp = checker.number_in(entry, at, "tolerance_pp", 0, 100);
+    rule.tolerance_percent = checker.number_in(entry, at, "tolerance_percent", 0);
+    rule.min_effect = checker.number_in(entry, at, "min_effect", 0);
+    rule.alpha = checker.number_in(entry, at, "alpha", 0, 1);
     config.rules.push_back(std::move(rule));
   }
 }
 
-void read_waivers(Reader& reader, const Json& root, GateConfig& config) {
-  const Json* waivers = reader.array_of_tables(root, "waivers");
-  if (!waivers) return;
-  for (std::size_t i = 0; i < waivers->size(); ++i) {
+void read_waivers(GateChecker& checker, const Json& root, GateConfig& config) {
+  const Json* waivers = checker.array_member(root, Pointer(), "waivers", Presence::optional);
+  for (std::size_t i = 0; waivers && i < waivers->size(); ++i) {
+    const Pointer at = Pointer() / "waivers" / i;
     const Json& entry = (*waivers)[i];
-    if (!entry.is_object()) continue;
-    const std::string where = "waivers[" + std::to_string(i) + "].";
-    reader.unknown_keys(entry, where, {"region", "metric", "commit", "reason", "expires"});
+    if (!checker.expect_object(entry, at)) continue;
+    checker.reject_unknown(entry, at, {"region", "metric", "commit", "reason", "expires"});
     Waiver waiver;
-    waiver.region = reader.text(entry, where, "region").value_or("*");
-    waiver.metric = reader.text(entry, where, "metric").value_or("*");
-    waiver.commit = reader.text(entry, where, "commit").value_or("");
+    waiver.region = checker.string_member(entry, at, "region", Presence::optional).value_or("*");
+    waiver.metric = checker.string_member(entry, at, "metric", Presence::optional).value_or("*");
+    waiver.commit = checker.string_member(entry, at, "commit", Presence::optional).value_or("");
     // A waiver must say why and until when, so that acknowledged regressions do not pile up.
-    const auto reason = reader.text(entry, where, "reason");
-    if (!reason || reason->empty()) reader.problem(where + "reason", "required: say why the change is accepted");
+    const auto reason = checker.string_member(entry, at, "reason", Presence::optional);
+    if (!entry.contains("reason"))
+      checker.fail(at / "reason", "missing required field: say why the change is accepted");
+    else if (reason && reason->empty())
+      checker.fail(at / "reason", "must say why the change is accepted, not be empty");
     waiver.reason = reason.value_or("");
-    const auto expires = reader.text(entry, where, "expires");
+    const auto expires = checker.string_member(entry, at, "expires", Presence::optional);
     if (!entry.contains("expires"))
-      reader.problem(where + "expires", "required: the last day the waiver applies");
+      checker.fail(at / "expires", "missing required field: the last day the waiver applies");
     else if (expires && !is_iso_date(*expires))
-      reader.problem(where + "expires", "must be a date YYYY-MM-DD");
+      checker.fail(at / "expires", "must be a date YYYY-MM-DD, not '" + *expires + "'");
     waiver.expires = expires.value_or("");
     config.waivers.push_back(std::move(waiver));
   }
+}
+
+std::vector<std::string> lines_of(const model::Problems& problems) {
+  std::vector<std::string> lines;
+  for (const model::Problem& problem : problems)
+    lines.push_back(model::to_string(problem));
+  return lines;
 }
 
 } // namespace
 
 std::vector<std::string> read_gate_text(const std::string& text, bool json, const std::string& name,
                                         GateConfig& config) {
-  std::vector<std::string> problems;
-  Json root;
-  if (json) {
-    try {
-      root = Json::parse(text);
-    } catch (const Json::parse_error& error) {
-      return {name + ": " + error.what()};
-    }
-  } else {
-    try {
-      root = to_json(toml::parse(text, name));
-    } catch (const toml::parse_error& error) {
-      const auto& begin = error.source().begin;
-      return {name + ": line " + std::to_string(begin.line) + ", column " + std::to_string(begin.column) + ": " +
-              std::string(error.description())};
-    }
-  }
-  if (!root.is_object()) return {name + ": /: must be a table (a JSON object)"};
-  Reader reader(name, problems);
-  reader.unknown_keys(root, "", {"schema", "defaults", "rules", "waivers"});
-  if (auto schema = reader.text(root, "", "schema"); schema && *schema != "tally.gate/1")
-    reader.problem("schema", "this tally reads tally.gate/1, not '" + *schema + "'");
+  auto parsed = json ? model::parse_json(text, name) : parse_toml(text, name);
+  if (const auto* problems = std::get_if<model::Problems>(&parsed)) return lines_of(*problems);
+  const Json& root = std::get<Json>(parsed);
+  model::Problems problems;
+  GateChecker checker(name, problems);
+  if (!checker.expect_object(root, Pointer())) return lines_of(problems);
+  checker.reject_unknown(root, Pointer(), {"schema", "defaults", "rules", "waivers"});
+  if (auto schema = checker.string_member(root, Pointer(), "schema", Presence::optional);
+      schema && *schema != "tally.gate/1")
+    checker.fail(Pointer("/schema"), "this tally reads tally.gate/1, not '" + *schema + "'");
   GateConfig read = config;
-  read_defaults(reader, root, read);
-  read_rules(reader, root, read);
-  read_waivers(reader, root, read);
+  read_defaults(checker, root, read);
+  read_rules(checker, root, read);
+  read_waivers(checker, root, read);
   if (problems.empty()) config = std::move(read);
-  return problems;
+  return lines_of(problems);
 }
 
 std::vector<std::string> read_gate_file(const std::filesystem::path& file, GateConfig& config) {
   std::ifstream in(file, std::ios::binary);
-  if (!in) return {file.string() + ": cannot be read"};
+  if (!in) return {model::to_string(model::Problem{file.string(), "", "cannot open file"})};
   std::ostringstream text;
   text << in.rdbuf();
   return read_gate_text(text.str(), file.extension() == ".json", file.string(), config);

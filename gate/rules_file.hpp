@@ -1,5 +1,5 @@
 // Reading the gate's configuration and waiver files: TOML (toml++) or JSON (nlohmann), one
-// meaning, checked key by key; problems are `file: key: problem` lines.
+// meaning, checked key by key; problems are `file: /json/pointer: problem` lines.
 #pragma once
 
 #include "gate/rules.hpp"

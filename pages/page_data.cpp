@@ -42,6 +42,13 @@ TemplateData metric_cell(model::MetricId metric, const std::optional<analysis::M
   return cell;
 }
 
+void set_metric_head(TemplateData& row, model::MetricId metric, const model::MetricSet& shown) {
+  const model::MetricInfo& info = model::metric_info(metric);
+  row.set("name", std::string(info.display_name));
+  row.set("key", std::string(info.key));
+  row.set("depth", std::to_string(model::shown_depth(metric, shown)));
+}
+
 std::string way_up(int depth) {
   std::string out;
   for (int i = 0; i < depth; ++i)

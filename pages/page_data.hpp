@@ -14,6 +14,10 @@ TemplateData commit_data(const analysis::history::CommitEntry& commit);
 /// A table cell: the median formatted, the spread in a hover title, efficiency colours.
 TemplateData metric_cell(model::MetricId metric, const std::optional<analysis::MetricSummary>& summary);
 
+/// Adds a metric's name, key and depth to a table row. The depth is model::shown_depth among the
+/// rows `shown`, the rule of `tally report` too; the stylesheet turns it into the indentation.
+void set_metric_head(TemplateData& row, model::MetricId metric, const model::MetricSet& shown);
+
 /// "../" repeated `depth` times: the way from a page back to the branch folder.
 std::string way_up(int depth);
 

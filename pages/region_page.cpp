@@ -1,4 +1,4 @@
-// Region page data: table rows in tree order with indentation, and charts of the main metrics
+// Region page data: table rows in tree order with their depth, and charts of the main metrics
 // along the commits where the experiment has runs.
 #include "pages/region_page.hpp"
 
@@ -35,13 +35,13 @@ TemplateData table_data(const analysis::Experiment& experiment, const analysis::
     header.set("repetitions", std::to_string(column.repetitions));
     columns.push_back(header);
   }
+  model::MetricSet shown;
+  for (const model::MetricId metric : table.rows)
+    shown.set(static_cast<std::size_t>(metric));
   TemplateList rows;
   for (const model::MetricId metric : table.rows) {
-    const model::MetricInfo& info = model::metric_info(metric);
     TemplateData row;
-    row.set("name", std::string(info.display_name));
-    row.set("key", std::string(info.key));
-    row.set("indent", std::to_string(model::metric_depth(metric) * 16) + "px");
+    set_metric_head(row, metric, shown);
     TemplateList cells;
     for (const analysis::ScalingColumn& column : table.columns) {
       cells.push_back(metric_cell(metric, column.metrics[static_cast<std::size_t>(metric)]));

@@ -65,8 +65,7 @@ TemplateData run_page_data(const analysis::ingest::LoadedRun& run, const std::st
       const auto value = values.get(metric.id);
       if (!value) continue;
       TemplateData row = metric_cell(metric.id, analysis::MetricSummary{*value, *value, *value, 1});
-      row.set("name", std::string(metric.display_name));
-      row.set("indent", std::to_string(model::metric_depth(metric.id) * 16) + "px");
+      set_metric_head(row, metric.id, values.present());
       rows.push_back(row);
     }
     TemplateData item;

@@ -5,10 +5,13 @@ namespace tally::model {
 
 std::string file_name_part(std::string_view text, std::string_view fallback) {
   std::string out;
+  bool replacing = false;
   for (const char c : text) {
     const bool keep =
         (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
-    out += keep ? c : '-';
+    // One '-' for a run of others: " · " (four bytes in UTF-8) reads as one separator.
+    if (keep || !replacing) out += keep ? c : '-';
+    replacing = !keep;
   }
   return out.empty() ? std::string(fallback) : out;
 }

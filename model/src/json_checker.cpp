@@ -96,6 +96,17 @@ std::optional<std::uint64_t> JsonChecker::count_member(const Json& object, const
   return std::nullopt;
 }
 
+std::optional<double> JsonChecker::number_member(const Json& object, const Pointer& at, std::string_view key,
+                                                 Presence presence) {
+  const Json* value = member(object, at, key, presence);
+  if (!value) return std::nullopt;
+  if (!value->is_number()) {
+    fail(at / std::string(key), "expected a number, got " + describe_type(*value));
+    return std::nullopt;
+  }
+  return value->get<double>();
+}
+
 std::optional<bool> JsonChecker::bool_member(const Json& object, const Pointer& at, std::string_view key,
                                              Presence presence) {
   const Json* value = member(object, at, key, presence);

@@ -1,8 +1,9 @@
-// Builds the per-region metric tree of a run. A metric is indented under its nearest ancestor
-// that has a value, so the tree reads correctly when branches (OpenMP, device) are absent.
+// Builds the per-region metric tree of a run. A metric hangs under its nearest ancestor that has a
+// value (shown_parent), so the tree reads correctly when branches (OpenMP, device) are absent.
 #include "tally/model/metric_report.hpp"
 
 #include "tally/model/metric_format.hpp"
+#include "tally/model/resource_label.hpp"
 #include "tally/model/run_metrics.hpp"
 
 #include <sstream>
@@ -10,36 +11,13 @@
 namespace tally::model {
 namespace {
 
-std::optional<MetricId> present_parent(MetricId id, const MetricValues& values) {
-  for (auto parent = metric_info(id).parent; parent; parent = metric_info(*parent).parent) {
-    if (values.has(*parent)) return parent;
-  }
-  return std::nullopt;
-}
-
-int present_depth(MetricId id, const MetricValues& values) {
-  int depth = 0;
-  for (auto parent = present_parent(id, values); parent; parent = present_parent(*parent, values))
-    ++depth;
-  return depth;
-}
-
-std::string resources_line(const RunDocument& document) {
-  const Resources& r = document.resources;
-  std::ostringstream out;
-  out << r.nodes << (r.nodes == 1 ? " node" : " nodes") << " · " << r.ranks << (r.ranks == 1 ? " rank" : " ranks")
-      << " × " << r.threads_per_rank << (r.threads_per_rank == 1 ? " thread" : " threads");
-  if (r.gpus > 0) out << " · " << r.gpus << (r.gpus == 1 ? " GPU" : " GPUs");
-  return out.str();
-}
-
 nlohmann::ordered_json metric_node(MetricId id, const MetricValues& values) {
   const MetricInfo& info = metric_info(id);
   nlohmann::ordered_json node{
       {"metric", std::string(info.key)}, {"name", std::string(info.display_name)}, {"value", *values.get(id)}};
   nlohmann::ordered_json children = nlohmann::ordered_json::array();
   for (const MetricInfo& child : metric_table()) {
-    if (values.has(child.id) && present_parent(child.id, values) == id) {
+    if (values.has(child.id) && shown_parent(child.id, values.present()) == id) {
       children.push_back(metric_node(child.id, values));
     }
   }
@@ -53,14 +31,15 @@ std::string metric_report_text(const RunDocument& document) {
   constexpr int name_width = 44;
   std::ostringstream out;
   out << "experiment " << document.run.experiment << " · label " << document.run.label << " · "
-      << resources_line(document) << '\n';
+      << resource_label(document.resources) << '\n';
   for (const Region& region : document.regions) {
     const MetricValues values = compute_run_metrics(region.raw);
+    const MetricSet shown = values.present();
     out << "\nRegion " << region.name << " (" << region.visits << (region.visits == 1 ? " visit" : " visits") << ")\n";
     for (const MetricInfo& metric : metric_table()) {
       const auto value = values.get(metric.id);
       if (!value) continue;
-      const std::string label = std::string(static_cast<std::size_t>(2 + 2 * present_depth(metric.id, values)), ' ') +
+      const std::string label = std::string(static_cast<std::size_t>(2 + 2 * shown_depth(metric.id, shown)), ' ') +
                                 std::string(metric.display_name);
       out << label;
       const int padding = name_width - static_cast<int>(label.size());
@@ -77,13 +56,15 @@ nlohmann::ordered_json metric_report_json(const RunDocument& document) {
     const MetricValues values = compute_run_metrics(region.raw);
     nlohmann::ordered_json tree = nlohmann::ordered_json::array();
     for (const MetricInfo& metric : metric_table()) {
-      if (values.has(metric.id) && !present_parent(metric.id, values)) tree.push_back(metric_node(metric.id, values));
+      if (values.has(metric.id) && !shown_parent(metric.id, values.present())) {
+        tree.push_back(metric_node(metric.id, values));
+      }
     }
     regions.push_back({{"name", region.name}, {"visits", region.visits}, {"metrics", std::move(tree)}});
   }
   return {{"experiment", document.run.experiment},
           {"label", document.run.label},
-          {"resources", resources_line(document)},
+          {"resources", resource_label(document.resources)},
           {"regions", std::move(regions)}};
 }
 

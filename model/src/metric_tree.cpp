@@ -70,9 +70,16 @@ std::optional<MetricId> metric_from_key(std::string_view key) {
   return row->id;
 }
 
-int metric_depth(MetricId id) {
+std::optional<MetricId> shown_parent(MetricId id, const MetricSet& shown) {
+  for (auto parent = metric_info(id).parent; parent; parent = metric_info(*parent).parent) {
+    if (shown.test(static_cast<std::size_t>(*parent))) return parent;
+  }
+  return std::nullopt;
+}
+
+int shown_depth(MetricId id, const MetricSet& shown) {
   int depth = 0;
-  for (auto parent = metric_info(id).parent; parent; parent = metric_info(*parent).parent)
+  for (auto parent = shown_parent(id, shown); parent; parent = shown_parent(*parent, shown))
     ++depth;
   return depth;
 }

@@ -2,15 +2,16 @@
 #include "core/run_output.hpp"
 
 #include "core/clock.hpp"
-#include "core/file_output.hpp"
 #include "core/host_probe.hpp"
 #include "core/process.hpp"
 #include "core/source_info.hpp"
 #include "core/warnings.hpp"
 
+#include "tally/model/atomic_file.hpp"
 #include "tally/model/document_io.hpp"
 #include "tally/model/file_names.hpp"
 #include "tally/model/metric_report.hpp"
+#include "tally/model/resource_label.hpp"
 #include "tally/model/version.hpp"
 
 #include <random>
@@ -18,12 +19,6 @@
 
 namespace tally::profiler {
 namespace {
-
-std::string default_label(const model::Resources& resources) {
-  std::string label = std::to_string(resources.ranks) + (resources.ranks == 1 ? " rank" : " ranks");
-  if (resources.threads_per_rank > 1) label += " x " + std::to_string(resources.threads_per_rank) + " threads";
-  return label;
-}
 
 std::string run_id(const std::string& start_time) {
   std::random_device entropy;
@@ -42,7 +37,7 @@ void publish_run(RunAggregates aggregates) {
   document.tally_version = model::tally_version;
   document.run.id = run_id(p.start_time);
   document.run.experiment = options.experiment;
-  document.run.label = options.label.empty() ? default_label(aggregates.resources) : options.label;
+  document.run.label = options.label.empty() ? model::resource_label(aggregates.resources) : options.label;
   document.run.start_time = p.start_time;
   document.run.end_time = utc_now_iso8601();
   document.run.command_line = command_line();
@@ -57,7 +52,8 @@ void publish_run(RunAggregates aggregates) {
   const std::string stem = model::file_name_part(document.run.experiment, "run") + "_" +
                            model::file_name_part(document.run.label, "run") + "_" +
                            model::compact_time(document.run.start_time);
-  const WrittenFile written = write_new_file(options.output, stem, model::write_run_document(document));
+  const model::WrittenFile written = model::write_file_atomically(
+      options.output + "/" + stem + ".json", model::write_run_document(document), model::Existing::keep_and_number);
   if (!written.error.empty()) {
     warn_once(Warning::output, written.error + "; no run document written");
     return;

@@ -1,5 +1,5 @@
-// Rules: defaults from the metric model, overrides by glob, waivers, and the file readers' messages.
-#include "gate/rules_file.hpp"
+// Rules: defaults from the metric model, overrides by glob, waivers.
+#include "gate/rules.hpp"
 
 #include <gtest/gtest.h>
 
@@ -42,72 +42,6 @@ TEST(Waivers, match_region_metric_and_commit_prefix_until_the_expiry_day) {
   const WaiverMatch late = match_waivers(waivers, "timestep", MetricId::mpi_load_balance, "abc123", "2026-03-02");
   EXPECT_FALSE(late.active);
   EXPECT_TRUE(late.expired);
-}
-
-TEST(GateFile, toml_sets_defaults_rules_and_waivers) {
-  GateConfig config;
-  const auto problems = read_gate_text(R"(
-[defaults]
-alpha = 0.01
-efficiency_tolerance_pp = 3
-[[rules]]
-metrics = "elapsed_ns"
-regions = "init*"
-direction = "ignored"
-[[waivers]]
-region = "timestep"
-metric = "mpi_load_balance"
-reason = "accepted"
-expires = 2026-06-30
-)",
-                                       false, "gate.toml", config);
-  ASSERT_TRUE(problems.empty()) << problems.front();
-  EXPECT_DOUBLE_EQ(config.alpha, 0.01);
-  EXPECT_DOUBLE_EQ(config.efficiency_tolerance_pp, 3);
-  ASSERT_EQ(config.rules.size(), 1u);
-  EXPECT_EQ(config.rules[0].direction, Direction::ignored);
-  ASSERT_EQ(config.waivers.size(), 1u);
-  EXPECT_EQ(config.waivers[0].expires, "2026-06-30");
-}
-
-TEST(GateFile, json_has_the_same_meaning) {
-  GateConfig config;
-  const auto problems = read_gate_text(R"({"defaults": {"relative_tolerance_percent": 10},
-    "rules": [{"metrics": "mpi_*", "tolerance_pp": 1}]})",
-                                       true, "gate.json", config);
-  ASSERT_TRUE(problems.empty()) << problems.front();
-  EXPECT_DOUBLE_EQ(config.relative_tolerance_percent, 10);
-  EXPECT_DOUBLE_EQ(*config.rules[0].tolerance_pp, 1);
-}
-
-TEST(GateFile, problems_name_file_and_key_and_leave_the_config_unchanged) {
-  GateConfig config;
-  const auto problems = read_gate_text(R"(
-[defaults]
-alpha = "high"
-[[rules]]
-direction = "sideways"
-tolerance = 3
-[[waivers]]
-region = "x"
-)",
-                                       false, "gate.toml", config);
-  ASSERT_EQ(problems.size(), 5u);
-  EXPECT_EQ(problems[0], "gate.toml: defaults.alpha: must be a number");
-  EXPECT_EQ(problems[1], "gate.toml: rules[0].tolerance: unknown key");
-  EXPECT_EQ(problems[2],
-            "gate.toml: rules[0].direction: must be higher_is_better, lower_is_better or ignored, not 'sideways'");
-  EXPECT_EQ(problems[3], "gate.toml: waivers[0].reason: required: say why the change is accepted");
-  EXPECT_EQ(problems[4], "gate.toml: waivers[0].expires: required: the last day the waiver applies");
-  EXPECT_TRUE(config.rules.empty());
-  EXPECT_DOUBLE_EQ(config.alpha, 0.05);
-}
-
-TEST(GateFile, toml_syntax_errors_name_line_and_column) {
-  GateConfig config;
-  const auto problems = read_gate_text("[defaults\nalpha = 1\n", false, "gate.toml", config);
-  ASSERT_EQ(problems.size(), 1u);
-  EXPECT_TRUE(problems[0].starts_with("gate.toml: line 1, column ")) << problems[0];
 }
 
 } // namespace

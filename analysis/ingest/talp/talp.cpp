@@ -8,6 +8,7 @@
 #include "analysis/ingest/talp/talp_run_info.hpp"
 #include "analysis/ingest/talp/talp_summary.hpp"
 
+#include "tally/model/resource_label.hpp"
 #include "tally/model/version.hpp"
 
 #include <algorithm>
@@ -164,7 +165,7 @@ model::ReadResult import_talp(const nlohmann::json& document, const std::string&
   if (!problems.empty()) return problems;
   out.run.id = imported_run_id(file, *end_time, document);
   out.run.experiment = options.experiment;
-  out.run.label = resource_label(out.resources);
+  out.run.label = model::resource_label(out.resources); // the profiler's default label
   // TALP writes its timestamp when the run ends; the whole run's region tells how long it lasted.
   out.run.start_time = utc_minus(*end_time, summaries.front().region.raw.elapsed_ns);
   out.run.end_time = *end_time;

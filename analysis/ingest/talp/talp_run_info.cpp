@@ -1,4 +1,4 @@
-// Run-level fields of an imported TALP document: times, id, label and the talp-pages metadata.
+// Run-level fields of an imported TALP document: times, id and the talp-pages metadata.
 #include "analysis/ingest/talp/talp_run_info.hpp"
 
 #include "tally/model/file_names.hpp"
@@ -81,13 +81,6 @@ std::optional<model::SourceInfo> read_metadata(const Json& document, FieldReader
   out.is_merge_request = merge_request.value_or(false);
   if (default_branch && !is_placeholder(*default_branch)) out.default_branch = default_branch;
   return out;
-}
-
-std::string resource_label(const model::Resources& resources) {
-  std::string label = std::to_string(resources.ranks) + (resources.ranks == 1 ? " rank" : " ranks");
-  if (resources.threads_per_rank > 1) label += " x " + std::to_string(resources.threads_per_rank) + " threads";
-  if (resources.gpus > 0) label += ", " + std::to_string(resources.gpus) + (resources.gpus == 1 ? " GPU" : " GPUs");
-  return label;
 }
 
 std::string imported_run_id(const std::string& file, const std::string& end_time, const Json& document) {

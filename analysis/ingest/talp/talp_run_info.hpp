@@ -1,5 +1,5 @@
 // The parts of an imported document that describe the run rather than its regions: times, id,
-// label, and the git origin talp-pages keeps in a `metadata` block.
+// and the git origin talp-pages keeps in a `metadata` block.
 #pragma once
 
 #include "analysis/ingest/talp/talp_fields.hpp"
@@ -23,9 +23,6 @@ std::string utc_minus(const std::string& utc, std::uint64_t nanoseconds);
 /// defaultGitBranch) as the document's source; nullopt without one, or when talp-pages could not
 /// tell the commit.
 std::optional<model::SourceInfo> read_metadata(const Json& document, FieldReader& reader);
-
-/// "2 ranks x 2 threads, 1 GPU", in the words of the profiler's default labels.
-std::string resource_label(const model::Resources& resources);
 
 /// A run id stable across imports of the same file: its stem, the end time and a hash of the content.
 std::string imported_run_id(const std::string& file, const std::string& end_time, const Json& document);

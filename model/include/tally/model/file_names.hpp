@@ -7,7 +7,8 @@
 
 namespace tally::model {
 
-/// Letters, digits, '.', '_' and '-' are kept, anything else becomes '-'; `fallback` for an empty text.
+/// Letters, digits, '.', '_' and '-' are kept, each run of other bytes becomes one '-'; `fallback`
+/// for an empty text.
 std::string file_name_part(std::string_view text, std::string_view fallback);
 
 /// 2026-11-22T00:52:09Z -> 20261122T005209Z

@@ -39,6 +39,8 @@ public:
                                          Presence presence);
   std::optional<std::uint64_t> count_member(const Json& object, const Pointer& at, std::string_view key,
                                             Presence presence);
+  /// Any JSON number, integer or not, as a double.
+  std::optional<double> number_member(const Json& object, const Pointer& at, std::string_view key, Presence presence);
   std::optional<bool> bool_member(const Json& object, const Pointer& at, std::string_view key, Presence presence);
 
   /// Reports every member of `object` whose key is not in `known`.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <bitset>
 #include <cstddef>
 #include <optional>
 #include <span>
@@ -72,8 +73,16 @@ const MetricInfo& metric_info(MetricId id);
 /// Looks a metric up by its key; nullopt for an unknown key.
 std::optional<MetricId> metric_from_key(std::string_view key);
 
-/// Depth of a metric in the tree (roots are 0); used for indentation.
-int metric_depth(MetricId id);
+/// A set of metrics, indexed by MetricId: those a report or a table shows.
+using MetricSet = std::bitset<metric_count>;
+
+/// The nearest ancestor of `id` in `shown`: the metric it hangs under when a branch of the tree
+/// (OpenMP, device, scalability) is not shown. nullopt for a root of what is shown.
+std::optional<MetricId> shown_parent(MetricId id, const MetricSet& shown);
+
+/// How many ancestors of `id` are in `shown`: the one indentation rule of the metric tree, in
+/// `tally report` and in the site's tables.
+int shown_depth(MetricId id, const MetricSet& shown);
 
 /// True for metrics whose value is the product of their children's values.
 bool is_product_of_children(MetricId id);

@@ -18,6 +18,13 @@ public:
   void erase(MetricId id) { values_[index(id)].reset(); }
   /// Sets the metric to the value, or makes it absent when there is none.
   void set_if(MetricId id, std::optional<double> value) { values_[index(id)] = value; }
+  /// The metrics that have a value.
+  MetricSet present() const {
+    MetricSet out;
+    for (std::size_t i = 0; i < metric_count; ++i)
+      out[i] = values_[i].has_value();
+    return out;
+  }
   bool operator==(const MetricValues&) const = default;
 
 private:

@@ -45,7 +45,7 @@ TEST(TalpFixtures, run_information_comes_from_the_file_and_its_name) {
   const model::RunDocument document =
       import_ok(load_json(fixtures + "/talp_mpi2_global.json"), "runs/talp_mpi2_global.json");
   EXPECT_EQ(document.run.experiment, "talp");
-  EXPECT_EQ(document.run.label, "2 ranks");
+  EXPECT_EQ(document.run.label, "1 node · 2 ranks × 1 thread");
   // TALP's timestamp has no zone; it is taken as UTC. It is written at the end of the run.
   EXPECT_EQ(document.run.end_time, "2026-11-21T23:52:18Z");
   EXPECT_EQ(document.run.start_time, "2026-11-21T23:52:17.345Z"); // minus 655.2 ms of Global
@@ -121,7 +121,7 @@ TEST(TalpFixtures, oversubscribed_hybrid_run_agrees_where_definitions_match_and_
   const nlohmann::json talp = load_json(fixtures + "/talp_hybrid_mpi2_omp2_oversubscribed.json");
   const model::RunDocument document = import_ok(talp);
   EXPECT_EQ(document.resources, (model::Resources{1, 2, 2, 0, {"vm"}}));
-  EXPECT_EQ(document.run.label, "2 ranks x 2 threads");
+  EXPECT_EQ(document.run.label, "1 node · 2 ranks × 2 threads");
   const model::Region& global = region(document, "Global");
   const nlohmann::json& rounded = talp["Application"]["Global"];
   // TALP divides by the sum of thread states, tally by CPUs x elapsed: equal without oversubscription.

@@ -44,7 +44,7 @@ TEST(TalpVersions, dlb_3_4_region_without_process_records_uses_the_summary) {
 TEST(TalpVersions, dlb_3_5_hybrid_run_on_two_nodes_is_exact_with_process_records) {
   const model::RunDocument document = import_ok(load_json(test_files + "/dlb_3_5_hybrid_two_nodes.json"));
   EXPECT_EQ(document.resources, (model::Resources{2, 4, 2, 0, {"node-a", "node-b"}}));
-  EXPECT_EQ(document.run.label, "4 ranks x 2 threads");
+  EXPECT_EQ(document.run.label, "2 nodes · 4 ranks × 2 threads");
   const model::Region& global = region(document, "Global");
   EXPECT_EQ(global.raw.outside_mpi_max_ns, 850 * ms);
   EXPECT_EQ(global.raw.busiest_node_outside_mpi_ns, 1690 * ms);
@@ -85,7 +85,7 @@ TEST(TalpVersions, dlb_3_5_region_without_records_keeps_its_estimate_next_to_an_
 TEST(TalpVersions, dlb_3_6_run_with_gpus_has_offload_and_device_groups) {
   const model::RunDocument document = import_ok(load_json(test_files + "/dlb_3_6_gpus.json"));
   EXPECT_EQ(document.resources.gpus, 2u) << "taken from Global when resources lack numGpus";
-  EXPECT_EQ(document.run.label, "2 ranks, 2 GPUs");
+  EXPECT_EQ(document.run.label, "1 node · 2 ranks × 1 thread · 2 GPUs");
   const model::Region& global = region(document, "Global");
   EXPECT_EQ(global.raw.offload_ns, 500 * ms);
   EXPECT_EQ(global.raw.device, (model::DeviceRaw{2, 1200 * ms, 700 * ms, 200 * ms, 800 * ms}));
