@@ -66,8 +66,8 @@ int run_gate(const GateOptions& options) {
   }
   std::cerr << "tally gate: " << runs.runs.size() << " runs read\n";
   auto selected = gate::select_commits(runs, options.selection);
-  if (const auto* error = std::get_if<std::string>(&selected)) {
-    std::cerr << "tally gate: " << *error << '\n';
+  if (const auto* error = std::get_if<gate::SelectionError>(&selected)) {
+    std::cerr << "tally gate: " << error->message << '\n';
     return 2;
   }
   const auto& commits = std::get<gate::SelectedCommits>(selected);

@@ -1,7 +1,9 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Places the commits that have runs along a branch's first-parent history: the x axis of every
 // series on the site. Pure: no git access, so it is tested with made-up histories.
 #pragma once
 
+#include "analysis/history/commit_resolver.hpp"
 #include "analysis/history/git_history.hpp"
 
 #include <cstddef>
@@ -21,16 +23,13 @@ struct OrderedCommit {
 /// Where the runs' commits stand with respect to one branch.
 struct CommitOrder {
   std::vector<OrderedCommit> on_branch;   ///< oldest first
-  std::vector<std::string> not_on_branch; ///< ids matching no commit of the history, as written, sorted
-  std::vector<std::string> ambiguous;     ///< short ids matching several commits of the history, sorted
+  std::vector<std::string> not_on_branch; ///< ids naming no commit of the history, as written, sorted
+  std::vector<AmbiguousId> ambiguous;     ///< ids naming several commits of the history, sorted by id
 };
 
-/// Shortest id accepted as an abbreviation, as git's own minimum.
-inline constexpr std::size_t minimum_short_sha = 4;
-
 /// Orders the commits with runs by `first_parent_history` (newest first, as GitRepository gives
-/// it), never by time. A run's commit id matches a commit of the history when it is a prefix of
-/// its sha, of at least `minimum_short_sha` hexadecimal digits, in either case, matching one commit only.
+/// it), never by time. Which commit a run's id names is CommitResolver's rule, among the commits of
+/// this history.
 CommitOrder order_commits(const std::vector<CommitInfo>& first_parent_history,
                           const std::set<std::string>& commits_with_runs);
 

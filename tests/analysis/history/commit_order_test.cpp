@@ -62,7 +62,10 @@ TEST(CommitOrder, commits_not_in_the_history_are_reported_as_not_on_the_branch) 
 
 TEST(CommitOrder, short_id_matching_several_commits_is_ambiguous) {
   const CommitOrder order = order_commits(history, {"abcd", "abcd1"});
-  EXPECT_EQ(order.ambiguous, std::vector<std::string>{"abcd"});
+  ASSERT_EQ(order.ambiguous.size(), 1u);
+  EXPECT_EQ(order.ambiguous[0].id, "abcd");
+  EXPECT_EQ(order.ambiguous[0].candidates, (std::vector<std::string>{"abcd0000a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1",
+                                                                     "abcd1111ffffffffffffffffffffffffffffffff"}));
   EXPECT_EQ(titles_of(order), std::vector<std::string>{"before the oldest"});
 }
 
