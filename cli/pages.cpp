@@ -4,6 +4,7 @@
 
 #include "analysis/experiment.hpp"
 #include "analysis/history/branch_axis.hpp"
+#include "analysis/history/published_branch.hpp"
 #include "analysis/ingest/run_loader.hpp"
 #include "pages/site_builder.hpp"
 
@@ -25,20 +26,6 @@ struct PagesOptions {
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
 };
 
-/// The branch to publish when none is named: the one the runs name most, else "local".
-std::string branch_of_runs(const analysis::ingest::RunSet& runs) {
-  std::map<std::string, std::size_t> counts;
-  for (const analysis::ingest::LoadedRun& run : runs.runs) {
-    if (run.document.source && !run.document.source->branch.empty()) ++counts[run.document.source->branch];
-  }
-  std::string best = "local";
-  std::size_t most = 0;
-  for (const auto& [branch, count] : counts) {
-    if (count > most) std::tie(best, most) = std::tie(branch, count);
-  }
-  return best;
-}
-
 int run_pages(PagesOptions options) {
   const analysis::ingest::RunSet runs = analysis::ingest::load_runs(options.inputs, options.jobs);
   for (const analysis::ingest::InvalidDocument& document : runs.invalid) {
@@ -49,7 +36,7 @@ int run_pages(PagesOptions options) {
     std::cerr << "tally pages: " << runs.invalid.size() << " invalid document(s) and --strict: no site written\n";
     return 1;
   }
-  if (options.branch.empty()) options.branch = branch_of_runs(runs);
+  if (options.branch.empty()) options.branch = analysis::history::most_named_branch(runs);
 
   analysis::history::CommitAxis axis;
   if (options.repository.empty()) {
