@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Efficiency moves between the two newest commits with runs, per experiment.
 #include "analysis/changes.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What changed since the previous commit: the biggest moves of efficiency per region, for the
 // index page.
 #pragma once

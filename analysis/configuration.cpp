@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Configuration labels and order.
 #include "analysis/configuration.hpp"
 

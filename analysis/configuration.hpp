@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The resource configuration of a run (nodes × ranks × threads × GPUs): the columns of a
 // scaling table and the lines of an evolution chart.
 #pragma once

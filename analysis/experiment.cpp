@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Grouping of runs into experiments, commits, configurations and repetitions.
 #include "analysis/experiment.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Runs grouped as the site shows them: per experiment, per commit and configuration, the
 // repetitions (several runs of one commit and configuration).
 #pragma once

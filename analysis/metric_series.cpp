@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Metric series across commits; scalability at each commit is relative to that commit's reference.
 #include "analysis/metric_series.hpp"
 

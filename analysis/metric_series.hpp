@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The evolution of metrics of one region along the commits: per metric and configuration, the
 // values of every repetition at each commit that has runs.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Runs body(0..count-1) on a few threads, each index once, claimed through an atomic counter.
 // The first exception thrown by a body is rethrown in the caller once every thread has stopped.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Repetition statistics of a region.
 #include "analysis/region_metrics.hpp"
 

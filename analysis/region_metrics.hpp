@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The metrics of one region over the repetitions of one cell (commit × configuration): each
 // repetition's metrics, scalability relative to the reference configuration, and their median
 // and spread. Every formula is the model's; this file only chooses inputs and summarises.

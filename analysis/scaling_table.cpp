@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Scaling table: every configuration against the reference (fewest resources) of the same commit.
 #include "analysis/scaling_table.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The scaling-efficiency table of one region at one commit: columns are the configurations in
 // increasing order, rows the whole metric tree, each cell the median over repetitions.
 #pragma once

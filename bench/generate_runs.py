@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Writes a synthetic history of run documents for measuring `tally pages`: COMMITS commits x
 CONFIGS configurations x REPS repetitions, each with REGIONS regions (default 500 x 4 x 5 x 30,
 i.e. 10,000 documents). The numbers are consistent (aggregates of per-rank times), not realistic.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Cost of MPI calls and region pairs, in ns per call: the best of 5 rounds of N calls each, so
  * that a noisy machine's interruptions do not count. Run by bench/overhead.sh with and without
  * the profiler; the difference is what tally adds. The region API is looked up at run time, so

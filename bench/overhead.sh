@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Prints what tally adds per MPI call and per region start+stop pair, at 1 rank, 10^6 calls, best
 # of 5: the same program without the preload (nothing of tally loaded; region pairs cost 0), with
 # the preload and counters off, and with counters on where the machine has them.

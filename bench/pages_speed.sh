@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # How long `tally pages` takes on a large history: generates COMMITS x 4 configurations x 5
 # repetitions x 30 regions (default 500 commits: 10,000 documents) and prints the wall time of
 # building the site, and the time of reading alone (tally validate) for comparison.

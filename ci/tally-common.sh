@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # shellcheck shell=bash disable=SC2154 # $script is set by the script that sources this file
 # Shared helpers of the ci/tally-*.sh scripts; sourced, never run. Every script of the CI
 # integration names the commit, the branch and the history folder the same way through these.

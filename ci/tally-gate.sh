@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The CI verdict: runs `tally gate` on the history folder for the current commit, writes the
 # Markdown report, the JUnit XML file and the GitLab metrics report, prints the Markdown to the
 # log, appends it to $GITHUB_STEP_SUMMARY when set, and exits with the gate's code

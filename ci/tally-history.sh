@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Keeps the run documents of earlier commits outside the CI job, so that the site and the gate
 # see the whole history. Nothing is lost silently: when the history cannot be fetched the job
 # fails, unless TALLY_NEW_HISTORY=1 says to start a new one.

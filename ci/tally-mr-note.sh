@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Posts the gate's Markdown report as a note on the GitLab merge request of the pipeline. A
 # CI_JOB_TOKEN may not write notes, so this needs a project access token (scope api, role
 # Reporter or above) in the masked variable TALLY_GITLAB_TOKEN; without one, or outside a merge

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Builds the static site of every branch of the history with `tally pages`: one folder per
 # branch below the output folder and an index of the branches (public/index.html). The current
 # branch is rebuilt, its commits in first-parent order from the repository; another branch's

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs the scaling study of a project for the current commit with `tally run --scales`, writing
 # its run documents into the history folder as <history>/<branch>/<commit>/*.json (a branch's
 # '/' written %2F). The commit, branch and commit time come from TALLY_COMMIT / TALLY_BRANCH /

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The subcommands of `tally`. Each adds itself to the CLI11 app and, when chosen, stores its
 // exit code: 0 success, 1 a negative verdict (invalid documents, regressions), 2 usage or input error.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `tally gate`: compares the runs of a candidate commit with those of a baseline and fails CI
 // (exit 1) on a measured regression; 2 for usage and input errors.
 #include "cli/commands.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `tally import [--experiment NAME] [--output FOLDER] FILE|FOLDER...`: converts the JSON files of
 // DLB's TALP into tally.run/1 documents, one per file, never overwriting an existing document.
 #include "analysis/ingest/document_paths.hpp"

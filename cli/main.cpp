@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Entry point of the `tally` command: parses the command line and runs one subcommand.
 #include "cli/commands.hpp"
 

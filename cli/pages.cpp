@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `tally pages`: reads the runs, orders them by git history (or commit time), and writes the
 // static site of one branch.
 #include "cli/commands.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `tally report FILE`: the metric tree of every region of one run, as text or JSON.
 #include "cli/commands.hpp"
 #include "tally/model/metric_report.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `tally run [options] -- command...`: runs a command with libtally.so preloaded and the
 // profiler's options set. The options, their --help and the README table all come from the
 // option table of tally::model.

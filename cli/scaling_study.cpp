@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Running a scaling study: fork, exec and wait per run, so each run is its own process (and its
 // own run document), and a failing run stops the study with its exit code.
 #include "cli/scaling_study.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A scaling study in one call: the same command at several resource sizes ({ranks} in the
 // command), optionally with a problem size per scale ({size}, weak scaling), repeated.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // `tally validate FILE...`: checks run documents, one line per problem, exit 1 if any is invalid.
 #include "analysis/ingest/document_paths.hpp"
 #include "cli/commands.hpp"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # tally_add_backend(): the one way a profiler backend joins libtally.so. Adding a backend is its
 # folder under profiler/, one line in profiler/core/backend_list.cpp and one call of this function.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Build options. Optional backends default to ON when their dependency is found, and one
 # configure-time line says what was found.
 option(TALLY_BUILD_TESTS "Build the test suite" ON)

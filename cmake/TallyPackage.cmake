@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Installs the CMake package (find_package(tally) gives tally::tally, the region API in libtally.so,
 # and tally::model, the document reader) and the pkg-config files.
 include(CMakePackageConfigHelpers)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Warnings and sanitizers, applied to every target of the project through one interface target.
 add_library(tally_build_flags INTERFACE)
 target_compile_options(tally_build_flags INTERFACE

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Log-share attribution over the metric tree of the model (never a formula of our own: only
 // the identities the model guarantees, parent = product of children).
 #include "gate/attribution.hpp"

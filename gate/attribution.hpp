@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Why a metric changed. The POP tree is multiplicative, so log(parent ratio) = Σ log(child
 // ratio): each child's share of a change is its share of the log change. Elapsed time splits
 // the same way into parallel efficiency and computation (useful time), and computation into

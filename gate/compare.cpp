@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The comparison walks the cells of analysis::group_experiments (commit position 0 = baseline, 1 =
 // candidate), so grouping and per-run metrics are the site's, not a second implementation.
 #include "gate/compare.hpp"

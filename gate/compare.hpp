@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Baseline against candidate: for every experiment × region × configuration × checked metric
 // present on both sides, the repetitions of each side judged by the rules.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Comparability of environments. The compiler and clock are not compared: a compiler upgrade is
 // exactly the kind of change the gate should judge, and the clock source does not bias times.
 #include "gate/environment.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Whether two runs were measured in comparable environments: same CPU model, same MPI library
 // and version, hardware counters available on both or neither.
 #pragma once

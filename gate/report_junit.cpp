@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // JUnit XML in the subset GitLab and GitHub read: testsuites > testsuite > testcase(name,
 // classname) with failure(message) for regressions and skipped for checks that decided nothing.
 #include "gate/attribution.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The Markdown report: verdict first, then regressions with their attribution, then every other
 // finding; a table of all checks would drown the reader, so passes are only counted.
 #include "gate/attribution.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // GitLab's metrics report: OpenMetrics text, one sample per check with the candidate's median,
 // so GitLab shows the change against the target branch's report in the merge request.
 #include "gate/reports.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The gate's report files: Markdown (job summary, merge-request note), JUnit XML (one test case
 // per region × configuration × rule) and the GitLab metrics report (OpenMetrics text).
 #pragma once

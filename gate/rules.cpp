@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Resolution of the rules of one check and matching of waivers.
 #include "gate/rules.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The gate's rules: which metrics are checked in which regions, in which direction, with what
 // tolerance and significance; and waivers that acknowledge a known regression.
 #pragma once

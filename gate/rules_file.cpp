@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The configuration file: TOML is converted to JSON first and both are read through
 // model::JsonChecker, so the two formats have one meaning and every problem reads
 // `file: /json/pointer: problem`. The format is schemas/gate.v1.schema.json.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Reading the gate's configuration and waiver files: TOML (toml++) or JSON (nlohmann), one
 // meaning, checked key by key; problems are `file: /json/pointer: problem` lines.
 #pragma once

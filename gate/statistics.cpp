@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Mann-Whitney U: exact distribution by recursion for small untied samples, normal
 // approximation with tie correction otherwise.
 #include "gate/statistics.hpp"

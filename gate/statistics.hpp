@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The two-sample statistics of the gate: the Mann-Whitney U test and the median difference.
 // Choice: Mann-Whitney (rank-based) because benchmark timings are skewed and have outliers, and
 // the test assumes nothing about their distribution; a bootstrap would need more repetitions.

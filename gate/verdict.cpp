@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Tolerance first, statistics second: a statistically clear but tiny change is noise for CI,
 // and a large change that the samples cannot separate is reported, not failed.
 #include "gate/verdict.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The verdict of one check: two samples of one metric, a rule, and the decision between pass,
 // regression, improvement and inconclusive, with how strong the evidence is.
 #pragma once

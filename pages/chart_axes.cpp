@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Medians, nice axes and label strides of the evolution charts.
 #include "pages/chart_axes.hpp"
 

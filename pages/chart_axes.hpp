@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The arithmetic behind the evolution charts' axes: medians of repetitions, "nice" value axes
 // and how many commit labels fit. Pure functions, kept apart from the SVG so they test alone.
 #pragma once

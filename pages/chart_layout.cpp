@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Layout of the evolution charts. Text widths are estimated from character counts: the
 // generator has no font metrics, and a generous estimate only costs a little space.
 #include "pages/chart_layout.hpp"

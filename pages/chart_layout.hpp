@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Where the parts of an evolution chart go: plot area, value axis, commit-label stride and
 // rotation, legend rows. Internal to the chart renderer; separate so the drawing stays short.
 #pragma once

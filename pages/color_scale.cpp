@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The fixed palettes of the site and the WCAG contrast computation that picks readable text.
 #include "pages/color_scale.hpp"
 

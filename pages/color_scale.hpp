@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The site's colours: the efficiency scale of the scaling tables and the styles that tell the
 // configurations of an evolution chart apart. Both are colour-blind safe and fixed.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Index page data.
 #include "pages/index_page.hpp"
 

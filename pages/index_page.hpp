@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The index of a branch's site: experiments with their regions and configurations, the newest
 // commit, the biggest efficiency moves since the previous commit, and what could not be used.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Shared template data.
 #include "pages/page_data.hpp"
 

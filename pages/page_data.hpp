@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Template data shared by the site's pages: commits, configurations, metric values.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Region page data: table rows in tree order with their depth, and charts of the main metrics
 // along the commits where the experiment has runs.
 #include "pages/region_page.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The page of one region of one experiment: the scaling-efficiency table at the newest commit
 // and the evolution of every metric along the commits.
 #pragma once

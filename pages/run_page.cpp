@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Run page data, recomputed from the raw aggregates like every other view.
 #include "pages/run_page.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The page of one run: its source, resources, environment and the metric tree of every region.
 #pragma once
 

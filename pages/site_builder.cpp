@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The site's files: pages rendered from templates, the stylesheet, a small marker per branch
 // folder (its real name), and the top-level branch index rebuilt from those markers.
 #include "pages/site_builder.hpp"

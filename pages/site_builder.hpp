@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Writes the site of one branch under <output>/<branch>/ and the index of every branch found
 // under <output>/, so that several branches can be published side by side.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Writing and reading the site's files.
 #include "pages/site_output.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Writing the site's files through the model's atomic writer: each file replaced whole, so a
 // failed or interrupted build never leaves a half-written page over a good one.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Slugs for the site's paths.
 #include "pages/site_paths.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Names made safe for paths and URLs: branch folders, experiment folders, region and run pages.
 // A name that had to change gets a short hash of the original, so two names never collide.
 #pragma once

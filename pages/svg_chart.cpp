@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Drawing of the evolution charts as SVG; the layout is computed in chart_layout.cpp, the axis
 // arithmetic in chart_axes.cpp and the colours in color_scale.cpp.
 #include "pages/svg_chart.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Metric-evolution charts of the site: commits in branch order against one metric, one line per
 // configuration, written as standalone inline SVG (no script, no external reference).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Loading and rendering templates.
 #include "pages/templates.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The site's mustache templates (kainjow mustache), read from the templates folder. Every value
 // reaches HTML through {{ }} (escaped); only the generator's own SVG uses {{{ }}}.
 #pragma once

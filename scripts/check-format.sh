@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Fails when a C, C++ or CUDA file of the project differs from what clang-format makes of it.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The demo: installs the dependencies, builds tally, then runs the CI pipeline of the end-to-end
 # test on a small MPI program: five commits (the fourth adds a load imbalance), each built,
 # measured at 1, 2 and 4 ranks with 3 repetitions, published and gated, with the same scripts the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Installs every build and test dependency of tally from Debian packages by name.
 # Idempotent: when everything is present it only checks and returns.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Lints the project: shellcheck on every shell script, flake8 on every Python file, and a small
 # clang-tidy set (.clang-tidy) on the C++ sources compiled in BUILD_DIR (default: build).
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Installs the dependencies, builds tally and runs every test: once in a normal build and once
 # with AddressSanitizer and UndefinedBehaviorSanitizer. Also checks the code format and lints
 # (shellcheck, flake8, clang-tidy).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The first-parent history of a revision: the order in which `tally pages` places runs.
 #include "analysis/history/git_history.hpp"
 #include "analysis/history/libgit2_support.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A git repository seen by `tally pages` and `tally gate`: revisions, the first-parent history of
 // a branch, merge bases. Read-only, built on libgit2; no exception crosses this interface.
 #pragma once

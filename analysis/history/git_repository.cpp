@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Opening a repository and answering questions about single revisions: resolve, commit, merge base.
 // libgit2's global state lives as long as any Libgit2Reference does.
 #include "analysis/history/git_history.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Conversions from libgit2 objects and errors to the plain types of git_history.hpp.
 #include "analysis/history/libgit2_support.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Private to analysis/history: owning handles for libgit2 objects, the text of libgit2's last error,
 // and the conversion of a commit object into a CommitInfo.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The merge base in a shallow clone. libgit2 1.5 does not know shallow clones: its merge-base
 // walk fails as soon as it reads past the oldest fetched commit, even when the base was found
 // (`git clone --depth 2` of a branch forked at its second commit). This walk treats a missing

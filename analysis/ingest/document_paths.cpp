@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Expansion of command-line paths into document files.
 #include "analysis/ingest/document_paths.hpp"
 

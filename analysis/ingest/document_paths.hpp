@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Turns the paths given on a command line into the list of JSON documents to read.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Parallel loading: one task per file; results land in slots of a vector so that the output
 // order does not depend on thread timing.
 #include "analysis/ingest/run_loader.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Reads every run document below the input folders, in parallel on all cores. tally documents
 // and DLB TALP documents are both accepted; invalid ones are kept aside with their problems.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // pils: a synthetic MPI + CUDA benchmark in the spirit of the PILS benchmark of the TALP GPU
 // metrics paper. Each iteration, every rank runs a kernel of a given length on its GPU, CPU
 // work of a given length, and copies between host and device, then meets the others in

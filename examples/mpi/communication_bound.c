@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Communication-bound by construction: balanced, short computation (1 ms per step) followed by
  * an all-to-all of 4 MiB per rank; most of the time goes to MPI, so the communication
  * efficiency is low while the load balance stays near 1. Usage: communication_bound [steps=20] */

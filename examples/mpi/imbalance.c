@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Load imbalance by construction: in every step rank r computes (r+1) units, then all ranks
  * meet in MPI_Allreduce. Over P ranks the MPI load balance is (P+1)/(2P): 0.75 at 2 ranks,
  * 0.625 at 4. The region "compute" holds no MPI call and shows the same imbalance.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The C++ form of imbalance.c, with the RAII guard: rank r computes (r+1) units per step,
 // so the MPI load balance over P ranks is (P+1)/(2P).
 // Usage: imbalance_cxx [unit_ms=20] [steps=10]

@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! The Fortran form of imbalance.c (mpif.h-style `use mpi` and the tally module): rank r
 ! computes (r+1) units per step, so the MPI load balance over P ranks is (P+1)/(2P).
 program imbalance

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Nested and repeated regions: each of the 4 steps is a "timestep" holding "physics" (itself
  * holding 3 visits of "kernel") and "halo" (a neighbour exchange). Visits add up: per rank 4
  * timesteps, 4 physics, 12 kernels, 4 halos; every inner region's time fits in its outer one.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Work of a known duration for the examples: the calling rank is busy (outside MPI) until a
  * deadline. It sleeps rather than spins, so that the duration stays exact when ranks share
  * cores (oversubscribed CI runners): that is what makes the examples' metrics known by

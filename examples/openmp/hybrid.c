@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Hybrid MPI + OpenMP by construction: in every step each thread of rank r works (r+1) units in
  * a parallel region (balanced inside the rank), then the master meets the other ranks in
  * MPI_Allreduce while its workers idle. At 2 ranks x 2 threads: rank 0 is outside MPI 1 unit of

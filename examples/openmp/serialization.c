@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* OpenMP serialization by construction: each step runs a serial part of 2 units on the master,
  * then a parallel region where every thread works 1 unit. With 2 threads a step lasts 3 units:
  * useful 2 + 1 + 1 = 4 thread-units, the worker idles 2 units while the master works alone, so

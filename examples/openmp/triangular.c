@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* OpenMP load imbalance by construction: a loop of N iterations where iteration i works (i+1)
  * units, under schedule(static). With 2 threads and N = 8, thread 0 gets iterations 0-3 (1+2+3+4
  * = 10 units) and thread 1 iterations 4-7 (5+6+7+8 = 26 units); thread 0 waits 16 units at the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Writes the example run documents of this folder from per-rank, per-thread and per-device numbers.
 
 Each rank's numbers become a per-process record (model::ProcessRecord) and the records are folded

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Reads a run document: version check and migration first, then every section, collecting all
 // problems rather than stopping at the first.
 #include "region_reader.hpp"

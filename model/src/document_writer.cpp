@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Writes a run document with nlohmann/json (which escapes every string), keys in schema order
 // and optional sections only when present.
 #include "tally/model/document_io.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Safe file-name pieces.
 #include "tally/model/file_names.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Member access with problem collection for the document reader.
 #include "tally/model/json_checker.hpp"
 

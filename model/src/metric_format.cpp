@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Display formatting of metric values.
 #include "tally/model/metric_format.hpp"
 

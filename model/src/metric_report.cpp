@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Builds the per-region metric tree of a run. A metric hangs under its nearest ancestor that has a
 // value (shown_parent), so the tree reads correctly when branches (OpenMP, device) are absent.
 #include "tally/model/metric_report.hpp"

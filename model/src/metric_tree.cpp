@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The table behind metric_tree.hpp: one row per metric, in display order.
 #include "tally/model/metric_tree.hpp"
 

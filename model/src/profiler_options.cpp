@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The option table of the profiler.
 #include "tally/model/profiler_options.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Division that yields "absent" instead of NaN or infinity.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Reads regions: name, visits, raw aggregates (with their optional OpenMP, counter and device
 // groups), stored metrics and the opt-in per-rank detail.
 #include "region_reader.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The POP hierarchy of one run (ARCHITECTURE.md, "The metrics"). Notation: T elapsed time,
 // P processes, C_i outside-MPI time of process i, U useful, W offload, L/S/Z OpenMP load
 // imbalance, scheduling and serialization time, all sums over threads unless said otherwise.

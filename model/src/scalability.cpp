@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Scalability metrics relative to a reference run. Strong scaling compares totals (the same
 // problem is split further); weak scaling compares averages per CPU (each CPU keeps its share).
 #include "tally/model/scalability.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Version policy: readers accept every older version through explicit migrations (one function
 // per step, applied in order) and refuse a newer one. tally.run/1 is the first version, so
 // there is no step yet; a step N -> N+1 is added here together with schemas/run.vN+1.

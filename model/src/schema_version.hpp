@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The schema string of a run document ("tally.run/1") and the migrations from older versions.
 #pragma once
 

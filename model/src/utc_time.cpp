@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // ISO 8601 with offset -> UTC.
 #include "tally/model/utc_time.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // XML escaping; region names, labels and commit messages reach the site's SVG through here.
 #include "tally/model/xml_escape.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The backends compiled into this libtally.so, one line each, in the order the core calls them.
 // tally_add_backend() defines TALLY_WITH_<NAME> for the backends it builds; one compiled out is
 // simply not listed. Adding a backend: its folder, one line here, one tally_add_backend() call.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Clock source selection and the tick rate.
 #include "core/clock.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The profiler's clock. Ticks are read on the hot path and converted to nanoseconds once, at
 // the end of the run, with a rate measured over the whole run (so no calibration delay at
 // start). The TSC is used where it is invariant; otherwise CLOCK_MONOTONIC, whose ticks are ns.

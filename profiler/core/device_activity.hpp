@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The activity record of a device backend: one kernel, memory copy or memset on one device,
 // already on the host clock. The CUDA backend converts CUPTI's buffers into these
 // (cuda/cupti_activity.cpp) and tests write them by hand; both hand them to

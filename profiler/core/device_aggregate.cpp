@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Per-node de-duplication of shared devices and the sums and maxima of the device metrics.
 #include "core/device_aggregate.hpp"
 

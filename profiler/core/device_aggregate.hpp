@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // From per-device K_j and D_j to the run's DeviceRaw: one entry per physical device (ranks of
 // a node that share a GPU count it once), then the sums and maxima of the device metrics.
 #pragma once

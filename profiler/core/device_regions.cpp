@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Region windows on the device timeline: opened and closed by region visits, settled in pieces.
 #include "core/device_regions.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The device side of regions: each region's windows of host time, settled against the device
 // timeline as activity arrives, into per-device K_j and D_j summed over the region's visits.
 #pragma once

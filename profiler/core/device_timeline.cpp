@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Activity records into per-device unions, and K_j / D_j over windows of host time.
 #include "core/device_timeline.hpp"
 

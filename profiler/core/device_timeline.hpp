@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What this process's devices did: the union of kernels and of memory operations per device,
 // fed with activity records, asked for K_j and D_j over windows of host time.
 #pragma once

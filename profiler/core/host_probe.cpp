@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Host and program facts, read from /proc and from the program's own ELF file.
 #include "core/host_probe.hpp"
 

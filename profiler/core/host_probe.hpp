@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Facts about the machine and the measured program for the run document: host name, CPU
 // model, the compiler that built the program, its command line.
 #pragma once

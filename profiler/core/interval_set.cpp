@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The union of intervals and its measures: merge on insert, clip to windows, subtract a mask.
 #include "core/interval_set.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Sets of time intervals kept as ordered, disjoint, non-touching runs: the union of a device's
 // kernels (or memory operations) across streams, and the measures the device metrics need.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The library's entry and exit: the process's load and exit (process.hpp) with the backends
 // compiled in. Only in libtally.so, never in test executables, which drive the same functions.
 #include "core/backend.hpp"

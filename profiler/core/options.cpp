@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Environment parsing for the option table. Values that do not parse are reported and replaced
 // by the default: a typo must not stop the measured program.
 #include "core/options.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The profiler's options, read once at start from the TALLY_* environment variables declared
 // in tally::model::profiler_options().
 #pragma once

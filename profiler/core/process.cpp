@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The life of the process: whether it is measured (at load), the start of its run (Global
 // opens), the end (Global and stray regions close), and the document of a run made of this
 // process alone (at exit).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The measured process: whether it is measured at all, its options, and the start and end of
 // the run (the implicit region Global). Backends drive start and finish; the core only knows
 // them through backend.hpp.

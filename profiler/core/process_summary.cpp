@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Thread totals -> process totals. Threads are quiet when this runs (end of the run).
 #include "core/process_summary.hpp"
 

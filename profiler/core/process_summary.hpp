@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What one process measured, per region, in nanoseconds: the input of the reduction across
 // ranks (MPI backend) or of the single-process document (programs without MPI).
 #pragma once

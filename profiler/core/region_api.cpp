@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The C region API of tally.h. Regions count while the run is measured (between MPI_Init and
 // MPI_Finalize for MPI programs); outside it the calls do nothing.
 #include "tally.h"

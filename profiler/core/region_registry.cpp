@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The global name <-> handle table.
 #include "core/region_registry.hpp"
 

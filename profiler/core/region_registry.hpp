@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Region names and their handles, shared by all threads. Registration takes a lock; it happens
 // once per name, never on the hot path.
 #pragma once

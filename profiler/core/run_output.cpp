@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Completes and writes the run document. Runs on rank 0 (or the single process) at the end.
 #include "core/run_output.hpp"
 

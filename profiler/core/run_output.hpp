@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Builds the run document from the reduced aggregates and writes it (rank 0, or the single
 // process): file name, atomic write, the optional summary on stderr.
 #pragma once

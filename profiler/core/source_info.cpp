@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // CI variables: GitLab (CI_*) and GitHub Actions (GITHUB_*). tally's own TALLY_* options win.
 #include "core/source_info.hpp"
 

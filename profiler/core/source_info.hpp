@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Which commit and branch were measured, from tally's options or the usual CI variables of
 // GitLab CI and GitHub Actions.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The states a thread can be in, and the running totals the state machine keeps per thread.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Per-thread region accounting by snapshot difference.
 #include "core/thread_regions.hpp"
 

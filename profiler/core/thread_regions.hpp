@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The regions of one thread: for each region handle, the totals at its start and what its
 // visits have accumulated. Start and stop cost one snapshot and one subtraction, whatever the
 // number of open regions.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Creation and registry of per-thread states. Thread states are never freed: the end-of-run
 // summary reads the states of threads that have already exited.
 #include "core/thread_state.hpp"

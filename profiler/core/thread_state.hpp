@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The per-thread state machine: the current state, when it began, and the running totals.
 // switch_to() is the hot path: one clock read, one counter read when counters are on, no
 // allocation, lock or system call (with the TSC and rdpmc). Other threads may read the totals

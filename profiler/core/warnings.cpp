@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // One-line warnings on stderr. write(2) directly: no stdio buffering shared with the program.
 #include "core/warnings.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The profiler's only way to speak: one line on stderr per problem, prefixed "tally:", each
 // kind of problem at most once per process. Never stdout, never from the hot path.
 #pragma once

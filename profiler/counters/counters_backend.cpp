@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Counters as a backend of the core: probe once at load, then every new thread opens its own
 // and hands them to its state machine.
 #include "core/backend.hpp"

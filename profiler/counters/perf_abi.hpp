@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The pieces of the kernel's perf_event ABI this backend relies on: the layout of a group
 // read and the mmap page seqlock protocol for rdpmc. Internal; header-only so tests can drive
 // the protocol with a fake page and a fake rdpmc.

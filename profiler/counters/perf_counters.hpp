@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Hardware counters (instructions and cycles) of one thread through perf_event_open, read in
 // user space with rdpmc where the kernel allows it, otherwise with read().
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The perf_event backend of ThreadCounters: opening the instructions/cycles group of a thread,
 // reading it with rdpmc or read(), and probing whether a machine has usable counters at all.
 #include "perf_counters.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The CUDA backend's life in libtally.so: at load it names libtally_cupti.so in
 // CUDA_INJECTION64_PATH, so the CUDA driver loads it (and CUPTI) only if the program initialises
 // CUDA; when it does, tally_cupti_attach starts the device session; regions open and close

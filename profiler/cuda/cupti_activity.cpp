@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // libtally_cupti.so: CUPTI driven for the profiler. The CUDA driver loads it at cuInit
 // (CUDA_INJECTION64_PATH) and calls InitializeInjection, which hands its functions to
 // libtally.so. Activity: CUPTI asks for buffers, fills them on the device's behalf and hands them

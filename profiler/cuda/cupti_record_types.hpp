@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The CUPTI record struct versions tally reads, picked by the installed CUPTI's API version.
 // One list for the converter (cupti_records.cpp) and the fake CUPTI of the tests, which writes them.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The field mapping of CUPTI activity records, per record version of the installed CUPTI.
 #include "cuda/cupti_records.hpp"
 

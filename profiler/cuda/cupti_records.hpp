@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // CUPTI's activity records to tally's: which kinds count and how their fields map. Needs only
 // cupti.h, never libcupti, so the conversion is tested with records built by hand.
 #pragma once

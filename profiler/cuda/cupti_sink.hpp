@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The C interface between libtally.so and libtally_cupti.so. The preload library never links
 // CUPTI: it names libtally_cupti.so in CUDA_INJECTION64_PATH, the CUDA driver loads it when the
 // program initialises CUDA, and its InitializeInjection hands libtally.so these functions. The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Flushes and settles: CUPTI delivers a record once its buffer is full or flushed, so a window
 // is settled only up to the previous flush, before which every record has arrived.
 #include "cuda/device_session.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The device side of one run in libtally.so: CUPTI's functions, the timeline its records feed,
 // the region windows, and when to flush and settle (README.md, "Settling").
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Runtime calls to offload time, the same way the MPI backend turns MPI calls into MPI time.
 #include "cuda/host_offload.hpp"
 

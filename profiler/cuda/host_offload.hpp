@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The host side of CUDA: the time a thread spends inside CUDA runtime calls (launches, copies,
 // synchronisation) is its offload state. Called from CUPTI's runtime-API callbacks.
 #pragma once

@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! tally region API for Fortran: the three calls of tally.h through ISO_C_BINDING.
 !   use tally
 !   integer :: solve

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* tally region API for C (and the base of the C++ and Fortran bindings). Link with -ltally
  * (pkg-config --libs tally). Regions may nest, repeat and differ across ranks; every call is
  * thread-safe. When the profiler is not measuring the process, the calls do nothing. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // tally region API for C++: an RAII guard over the C functions of tally.h.
 #pragma once
 

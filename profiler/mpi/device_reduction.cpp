@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Shares to node leaders (gather of variable length: a rank has a few devices per region),
 // merged and aggregated there, then fixed-size sums and maxima over the leaders.
 #include "mpi/device_reduction.hpp"

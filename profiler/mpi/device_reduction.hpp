@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The devices of each region across ranks: a GPU shared by the ranks of one node counts once,
 // so the ranks' shares meet at their node's leader before the node leaders reduce.
 #pragma once

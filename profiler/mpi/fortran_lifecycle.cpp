@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Fortran entry points of MPI_Init, MPI_Init_thread, MPI_Finalize and MPI_Abort. Open MPI's
 // Fortran bindings call the C PMPI functions directly, so the C wrappers never see these calls.
 // Every argument is passed by reference; the last one is the Fortran ierror.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Writes the MPI wrappers of libtally.so from mpi_calls.tsv (which calls, and what they are) and
 the installed mpi.h (their signatures): the call ids, the C wrappers and the Fortran wrappers.
 Standard library only; run at build time by wrappers.cmake, tested by tests/profiler/mpi_wrappers."""

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // MPI drives the run of an MPI program: Global spans MPI_Init to MPI_Finalize, and the
 // document is written by rank 0 after the reduction in MPI_Finalize.
 #include "mpi/mpi_lifecycle.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The start and end of an MPI run, shared by the C and Fortran entry points of MPI_Init,
 // MPI_Init_thread, MPI_Finalize and MPI_Abort.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What an MPI wrapper calls around the real PMPI function: the MPI state of the calling thread.
 // enter/leave are O(1): one clock read (plus one counter read with counters on), no allocation,
 // lock, system call or logging. Nested calls (an MPI function called from inside MPI, as some

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Node communicators through PMPI (the profiler's own collectives are not measured).
 #include "mpi/node_map.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Which node each rank runs on: from host names (ranks sharing memory), or emulated with
 // TALLY_RANKS_PER_NODE so that node-level metrics can be tested on one machine.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The PMPI functions the backend calls itself, declared weak: libtally.so does not link libmpi,
 // so it loads in programs without MPI, where these stay null and are never called.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Reduction of per-process region records into run aggregates: the transport of the fold
 // (model/region_fold.hpp) across ranks. Every rank contributes its fold's fixed-size arrays
 // (fold_arrays.hpp: a few integers per region); only the union of region names travels as text.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The reduction across ranks at MPI_Finalize: every rank takes part; the result (fixed-size
 // sums, maxima and node shares of each region's fold) is complete on rank 0 only.
 #pragma once

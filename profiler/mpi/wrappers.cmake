@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # The generated MPI wrappers: generate_wrappers.py turns mpi_calls.tsv and the installed mpi.h into
 # the object library tally_mpi_wrappers. Included from profiler/CMakeLists.txt once MPI (C) is found.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Event -> state rules of the OpenMP backend (README.md, "Classification").
 #include "openmp/omp_classifier.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The OpenMP classification of one thread's time, as pure logic fed by OMPT events: which state
 // each event enters, and how the late-reported idle wait of a worker splits. No runtime, no
 // clock: the tests drive it with made-up events and ticks.

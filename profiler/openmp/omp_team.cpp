@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Team bookkeeping without locks: a fixed table of worker states filled once per thread, and a
 // few atomics the master writes at its outermost fork and join. Readers (region calls on the
 // master, workers' wait ends) use relaxed or acquire loads; see README.md for what it costs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The threads of the process as the OpenMP backend sees them: the master (the initial thread),
 // the workers, when the master's last parallel region ended, and what the master's regions add
 // for the workers (Backend::on_region_snapshot). Written by OMPT callbacks, read by region calls.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The OMPT tool inside libtally.so: the runtime finds ompt_start_tool, initialize registers the
 // callbacks, and each callback is one transition of the calling thread's state machine (plus the
 // team bookkeeping of omp_team.cpp). At exit: one warning when OpenMP ran without OMPT.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Builds run documents in memory for the analysis tests: one region "Global" folded from per-rank
 // times, on the given commit and configuration.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The scaling-efficiency table and the repetition statistics, against values computed by hand.
 #include "analysis/scaling_table.hpp"
 #include "run_factory.hpp"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The CI templates are valid YAML with the keys their platforms require, and call only scripts
 of ci/ that exist, are executable, and are the ones the end-to-end pipeline test runs.
 

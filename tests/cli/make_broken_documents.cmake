@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Writes broken variants of an example run document for the `tally validate` tests.
 #   cmake -DEXAMPLE=<example.json> -DOUTPUT_DIR=<folder> -P make_broken_documents.cmake
 file(READ "${EXAMPLE}" document)

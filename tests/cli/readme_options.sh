@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The README's option table is exactly what `tally run --options-markdown` prints from the table.
 # Usage: readme_options.sh TALLY README
 set -euo pipefail

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs one command and checks its exit code exactly, then its output.
 #   cmake -DEXPECT_EXIT=<code> [-DEXPECT_STDOUT=<exact text, one final newline implied>]
 #         [-DEXPECT_STDOUT_MATCHES=<regex>] [-DEXPECT_STDERR_MATCHES=<regex>]

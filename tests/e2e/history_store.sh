@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # ci/tally-history.sh never loses the history silently: an unreadable remote fails the fetch
 # loudly (exit 1) unless TALLY_NEW_HISTORY=1; store creates the tally-history branch, and when
 # another job pushed to it in between (a pre-push hook pushes first) it fetches again and retries,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The CI pipeline end to end, with the scripts the GitLab and GitHub templates call. In a
 # temporary git repository (a bare "server" and one fresh clone per CI job) the example MPI
 # program of app/ gets five commits; the fourth makes rank r work 1 + r more units in region

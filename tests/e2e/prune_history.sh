@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `tally prune` keeps the branches named with --keep-branch whole and the newest N commits of the
 # others: by commit time without a repository, by first-parent order with --repo (a rebased commit
 # dated before its parent is still the newest); --dry-run lists and removes nothing; folders left

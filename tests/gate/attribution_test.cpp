@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Attribution shares checked against logarithms worked out by hand.
 #include "gate/attribution.hpp"
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """The gate configuration schema is valid JSON Schema (draft 2020-12), the JSON example follows it,
 and the TOML example has the same content. Usage: check_gate_schema.py SCHEMA JSON_EXAMPLE TOML_EXAMPLE"""
 import json

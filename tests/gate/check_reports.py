@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Checks the gate's JUnit files against the subset GitLab reads and metrics.txt against the
 OpenMetrics text line grammar. Usage: check_reports.py FOLDER"""
 import re

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Baseline against candidate on synthetic runs whose truth is known.
 #include "gate/attribution.hpp"
 #include "gate/compare.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Synthetic run documents for the gate tests: one region with a chosen MPI load balance and
 // communication efficiency, and seeded noise of a realistic size.
 #pragma once

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `tally gate --repo`: revisions resolved with git. In a repository where main has the baseline
 # commit and a feature branch the candidate (whose runs lose 10% load balance in one region):
 # explicit revisions, two baseline commits pooled along the first-parent history (--history 2),

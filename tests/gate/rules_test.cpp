@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Rules: defaults from the metric model, overrides by glob, waivers.
 #include "gate/rules.hpp"
 

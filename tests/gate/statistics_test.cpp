@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Mann-Whitney p-values against values computed by hand from the definitions.
 #include "gate/statistics.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Writes run documents of a baseline and a candidate commit (the candidate's timestep region at
 // 4 ranks loses 10% load balance) and configuration files, for the command tests of `tally gate`.
 #include "gate_runs.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Writes the gate's reports for a synthetic history with a regression, a hostile region name,
 // an inconclusive check and an environment mismatch; check_reports.py then parses them.
 #include "gate/reports.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Rank 1 calls MPI_Abort with error code 3 while the others wait in a barrier: the profiler
  * must neither hang nor leave a document, and mpirun's exit code must not change. */
 #include <mpi.h>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # CUDA ground truth without a GPU: offload_program (tests/profiler/cuda/fake_cuda) links a fake
 # libcupti.so with a tiny CUDA runtime. Its fake cuInit loads CUDA_INJECTION64_PATH, which
 # libtally.so set to the real libtally_cupti.so: the real injection, CUPTI callback and buffer

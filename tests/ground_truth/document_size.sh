@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # The run document's size does not grow with the number of ranks (without per-rank detail):
 # runs of the same program at 1 and 4 ranks differ by a few bytes of changed digits only.
 # Usage: document_size.sh PRELOAD PROGRAM MPIRUN...

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Every rank returns from main after MPI_Init without MPI_Finalize: no reduction is possible
  * (it could hang), so no document, one warning, and the exit code mpirun would give anyway. */
 #include <mpi.h>

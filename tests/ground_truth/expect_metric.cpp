@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Test tool: checks metrics of the one run document in a folder against values computed by
 // hand. Usage: expect_metric FOLDER CHECK... where a CHECK is REGION:METRIC:EXPECTED:TOLERANCE,
 // REGION:visits:N, REGION:devices:N, REGION:ranks:N (per-rank records), REGION:absent, REGION:METRIC:absent,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Each rank forks a child that executes another program, and runs a shell command: only the
  * MPI run itself is measured, so exactly one document appears, written by rank 0. */
 #include <mpi.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Robustness of the OpenMP backend: nested parallel regions, explicit tasks (with taskwait and
  * inside barriers), an explicit barrier and a dynamic loop. Nothing is known by construction;
  * the run must end with its exit code and one valid document. */

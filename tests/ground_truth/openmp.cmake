@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 # OpenMP ground truth (2 threads): the examples of examples/openmp, built with GCC and run with
 # LLVM's libomp preloaded in place of libgomp (or built with clang and libomp), checked against
 # values computed by hand from their work distribution. Metric names: model/run_metrics.

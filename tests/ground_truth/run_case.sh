@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Runs one preload test case and checks what it left behind.
 # Usage: run_case.sh --tally TALLY --preload LIBS [--expect-exit CODE|unchanged] --documents N
 #                    [--check SPEC]... [--env K=V]... [--terminate-after SECONDS] -- COMMAND...

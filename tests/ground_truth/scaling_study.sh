@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `tally run --scales`: one document per scale and repetition, {ranks} and {size} replaced,
 # strong or weak scaling recorded, a failing run stopping the study with its exit code, and a
 # command without {ranks} refused (exit 2).

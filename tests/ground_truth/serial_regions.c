@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* A program without MPI, with regions used well and badly: "work" twice (10 ms each, 5 ms of
  * it in "inner"), a stop without start, and "left_open" never stopped. The run spans the
  * process; misuse gives warnings, never a crash; the open region is closed at the end. */

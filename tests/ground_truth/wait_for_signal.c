@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Computes until killed, as a job at its time limit: SIGTERM must end it without a hang and
  * without a half-written document. */
 #include <mpi.h>

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # Installs the build into a temporary prefix, then builds the consumer project against it with
 # find_package(tally) and a C++ file with pkg-config, and runs both on an example document.
 # Usage: check_install.sh BUILD_DIR SOURCE_DIR EXAMPLE_DOCUMENT

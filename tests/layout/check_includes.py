@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Checks that the includes follow the map of ARCHITECTURE.md: model reaches nothing of ours,
 analysis nothing above it, gate and pages nothing sideways except pages -> gate, the profiler
 core no backend, and no backend another backend.

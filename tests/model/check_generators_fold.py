@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Holds the run generators of examples/runs and bench to the one fold (model/region_fold.hpp).
 
 Each generator folds per-process records into a region's raw fields in Python. This script takes

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Checks schemas/run.v1.schema.json: a valid draft 2020-12 schema that accepts every example run
 document and refuses broken variants of them. Usage: check_schema.py SCHEMA EXAMPLES_FOLDER"""
 import copy

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The example run documents of examples/runs, as files, text and JSON, for the document tests.
 #pragma once
 

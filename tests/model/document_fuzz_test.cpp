@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A deterministic fuzz loop over the example documents (fixed seed): truncations, byte flips,
 // deleted and duplicated spans, inserted tokens, removed members and swapped JSON values. The
 // reader must never throw; it reads the document (which then writes and reads back to itself) or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Reading and writing run documents: the examples round-trip unchanged, and each broken document
 // is refused with one `file: /json/pointer: what is wrong` line per problem.
 #include "document_examples.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // schemas/run.v1.schema.json and the reader agree on the examples: a field the schema requires
 // the reader requires, an optional one may be left out, and both refuse unknown fields and values
 // of another type. Keeps the schema (the format's documentation) from drifting from the code.

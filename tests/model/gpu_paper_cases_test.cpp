@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The host and device metrics of use cases from the TALP GPU metrics paper ("Multi-Level
 // Performance Metrics for GPU-Accelerated Applications"), rebuilt as 2-rank timelines.
 #include "tally/model/region_fold.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Properties every metric must keep over thousands of random but consistent workloads.
 #include "tally/model/metric_tree.hpp"
 #include "tally/model/region_fold.hpp"

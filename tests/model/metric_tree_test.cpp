@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The metric tree table: keys, parents and the products it promises.
 #include "tally/model/metric_tree.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The POP metrics of one run (run_metrics.hpp) against values computed by hand for small workloads.
 #include "tally/model/region_fold.hpp"
 #include "tally/model/run_metrics.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Scalability metrics across runs (scalability.hpp) against values computed by hand.
 #include "tally/model/region_fold.hpp"
 #include "tally/model/run_metrics.hpp"

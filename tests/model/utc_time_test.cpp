@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Times with an offset, as CI systems and git write them, become UTC with a Z.
 #include "tally/model/utc_time.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // XML escaping: markup characters, quotes, UTF-8 and the characters XML cannot carry.
 #include "tally/model/xml_escape.hpp"
 

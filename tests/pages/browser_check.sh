@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # A real browser renders the site: headless Chromium takes screenshots of the index and of a
 # region page; each must show something (not a blank page) and the browser must report no
 # console message (the pages have no script, so any message is a broken resource or markup).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Axis arithmetic of the evolution charts: medians, nice ticks, commit-label strides, numbers.
 #include "pages/chart_axes.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Chart inputs shared by the unit tests and the sample writer whose output python3 parses.
 #pragma once
 

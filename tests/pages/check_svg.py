@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-3-Clause
 """Checks that sample charts are well-formed, standalone SVG that carries user text exactly.
 
 usage: check_svg.py <folder>; every *.svg in it must parse with xml.etree, have an <svg> root in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The colour scales: WCAG contrast of every efficiency step, clamping, and series styles that
 // stay distinguishable.
 #include "pages/color_scale.hpp"

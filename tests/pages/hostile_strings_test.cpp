@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Strings from users (region names, experiments, labels, branches) reach the site only escaped,
 // and no name can place a file outside the output folder.
 #include "analysis/experiment.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Table cells of the site: a metric that cannot be computed reads "n/a"; a value shows its median
 // with the spread on hover and, for efficiencies, the colour of the fixed scale.
 #include "pages/color_scale.hpp"

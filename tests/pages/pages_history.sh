@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `tally pages --repo` orders commits by the branch's first-parent history, not by date: in a
 # repository with a merged feature branch and a rebased commit dated before its parent, the site
 # shows main's commits in graph order and lists the feature commit as not on the branch.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # `tally pages` with bad input: an invalid document is listed (stderr and index) while the others
 # are used; --strict makes it a failure that writes nothing; an output path that cannot be a
 # folder is a clear error (exit 2) that names it; an unknown option is a usage error (exit 2).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Evolution charts: positions parsed back from the SVG, broken lines at gaps, label thinning,
 // escaping of hostile text and byte-identical output.
 #include "pages/svg_chart.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Writes sample evolution charts into a folder, for the XML well-formedness check in python3.
 #include "chart_samples.hpp"
 

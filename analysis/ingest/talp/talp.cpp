@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Assembles a tally run document from a DLB TALP document: the layout follows from `dlbVersion`,
 // each region comes from its summary record, refined by its per-process records when the file has
 // them, and the metrics are recomputed by tally::model from the raw times.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Member access with problem collection for the TALP importer.
 #include "analysis/ingest/talp/talp_fields.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Typed reads of the members of a DLB TALP document that collect problems (`file: /json/pointer:
 // message`, the model's format) instead of throwing: the model's JsonChecker, plus TALP's numbers.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Exact per-process values from TALP's per-process records, folded as the profiler folds its processes
 // (model/region_fold.hpp), so max C and the busiest node follow tally's definitions instead of TALP's
 // normalised summary (which, for instance, counts the time a process spends outside the region as non-MPI).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // TALP's optional per-process records of a region ("Process" from DLB 3.5, "region" in 3.4):
 // with them the maximum outside-MPI time and the busiest node are exact, not estimated.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Run-level fields of an imported TALP document: times, id and the talp-pages metadata.
 #include "analysis/ingest/talp/talp_run_info.hpp"
 

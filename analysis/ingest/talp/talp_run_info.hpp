@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The parts of an imported document that describe the run rather than its regions: times, id,
 // and the git origin talp-pages keeps in a `metadata` block.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Reads TALP's per-region summary records into tally's raw aggregates. Times stay exact; the
 // maximum outside-MPI time and the busiest node, which TALP stores only normalised, are estimated
 // here and replaced by exact values when per-process records exist (talp_processes.cpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The summary a DLB TALP file holds for each region (every process reduced into one record), read
 // into the raw aggregates of a tally region. TALP's summary layout changed twice between DLB 3.4
 // and 3.7; see analysis/ingest/talp/README.md for the layouts and what is exact and what is estimated.

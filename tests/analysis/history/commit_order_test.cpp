@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Placing run commits along a made-up first-parent history: branch order, short and full ids,
 // commits off the branch, ambiguous abbreviations.
 #include "analysis/history/commit_order.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // First-parent histories: the order of runs on the site follows the graph, never the dates.
 #include "scratch_repository.hpp"
 

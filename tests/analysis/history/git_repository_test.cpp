@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Opening repositories and resolving revisions the way `tally gate --candidate HEAD --baseline
 // origin/main` does, merge bases, and the errors a user sees.
 #include "scratch_repository.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The git command line behind the scratch repositories of the history tests.
 #include "scratch_repository.hpp"
 

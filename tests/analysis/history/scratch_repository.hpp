@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Throwaway git repositories for the history tests, built with the git command line (fixed dates,
 // local identity, no user or system configuration) in a temporary folder removed afterwards.
 #pragma once

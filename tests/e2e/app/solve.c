@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The example application of the end-to-end pipeline test: "setup" once, then time steps of a
  * balanced "solve" and an "exchange" (MPI_Allreduce). Work sleeps until a deadline, so its
  * duration holds on oversubscribed runners. The test's fourth commit sets extra_units to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Reads a run document with the installed tally::model and prints its region names.
 #include <tally/model/document_io.hpp>
 

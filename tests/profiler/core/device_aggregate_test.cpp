@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Device aggregation: shared devices counted once per node, the sums and maxima of DeviceRaw,
 // and the reduction of two nodes' aggregates. Values by hand, in ms.
 #include "core/device_aggregate.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // DeviceRegions: region windows on the device timeline, split at boundaries, summed over
 // visits, settled in pieces while the timeline's memory stays bounded. Values by hand, in ms.
 #include "core/device_regions.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // DeviceTimeline: kernels merged across streams, memory time minus its overlap with kernels,
 // clipping to windows, out-of-order and late delivery. Expected values by hand, in ms.
 #include "core/device_timeline.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Reading the TALLY_* variables: defaults from the option table, parsing, and bad values.
 #include "core/options.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The seven use cases of the TALP GPU metrics paper (Rahimi et al., "Hardware-Agnostic and
 // Insightful Efficiency Metrics for Accelerated Systems", 2026), as timelines of its PILS
 // benchmark with 2 MPI ranks and one GPU each. Each rank's device activity goes through the

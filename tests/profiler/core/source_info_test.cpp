@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The commit, branch and merge-request facts come from GitLab CI or GitHub Actions variables,
 // and tally's own options win over both.
 #include "core/source_info.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Builders of synthetic device activity for the CUDA backend's tests: what CUPTI's buffers
 // would deliver, written in milliseconds of host time.
 #pragma once

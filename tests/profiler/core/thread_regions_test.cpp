@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Region accounting by snapshot difference: nesting, repetition, misuse.
 #include "core/thread_regions.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The fake kernel behind fake_perf_system: descriptors 100 and 101, a group read in the
 // layout linux/perf_event.h documents, and mmap pages the test fills in.
 #include "fake_perf.hpp"

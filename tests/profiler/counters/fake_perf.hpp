@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A fake perf for the counters backend: a PerfSystem whose kernel is a few scripted fields,
 // so open, read, rdpmc fallback and the failure reasons run without a PMU.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The counters on the real PMU, where this machine has one (skipped otherwise, with the reason):
 // a loop of known length must count at least one instruction per iteration, linearly.
 #include "counters/perf_counters.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The perf_event ABI arithmetic by hand: sign extension of a pmc_width-bit counter, and the
 // mmap page seqlock protocol driven with a fake page and a fake rdpmc.
 #include "counters/perf_abi.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // ThreadCounters and probe_counters against the fake perf: what is opened, what read() returns,
 // the reason given for each way perf can be unavailable, and manners (errno, descriptors).
 #include "counters/perf_counters.hpp"

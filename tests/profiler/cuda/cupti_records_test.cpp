@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The conversion of CUPTI activity records, with records built by hand as CUPTI lays them out
 // in its buffers: no GPU and no libcupti needed, only cupti.h.
 #include "cuda/cupti_records.hpp"

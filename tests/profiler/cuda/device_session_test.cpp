@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // DeviceSession: the device side of a run in libtally.so, driven here by fake CUPTI functions
 // that hold records back until a flush, as CUPTI's buffers do. Windows are real time (the
 // session reads CLOCK_MONOTONIC), records are placed inside them, so the expected device time

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-3-Clause
 # The profiler's libraries, and a program linked with them, need no CUDA symbol or library at
 # run time (CUPTI lives in libtally_cupti.so, which the CUDA driver loads).
 # Usage: no_cuda_symbols.sh FILE...   (static archives, shared libraries or programs)

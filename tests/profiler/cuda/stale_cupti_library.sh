@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
 # A stale libtally_cupti.so met by this libtally.so: exactly one "tally:" warning naming both
 # interface versions, CUDA unmeasured, and the program and its run go on.
 # Usage: stale_cupti_library.sh PRELOAD STALE_LIBRARY TALLY EXPECT_METRIC -- COMMAND...

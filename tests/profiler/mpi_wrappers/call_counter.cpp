@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Test stand-in for the profiler's MPI state: enter/leave of mpi/mpi_state.hpp count the outermost
 // enter/leave pairs per call id, so the link tests can check what the generated wrappers reported.
 #include "call_counter.h"

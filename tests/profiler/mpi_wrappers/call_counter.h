@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* What the wrapper link tests ask the test stand-in of the profiler's MPI state (call_counter.cpp):
    how many calls the generated wrappers reported, for C and Fortran test programs alike. */
 #pragma once

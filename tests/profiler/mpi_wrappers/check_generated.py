@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Checks that the compiled wrappers are exactly the table's functions: mpi.h declares every row,
 the ids are dense in row order, the objects define one C wrapper per row and nothing else, every
 Fortran wrapper belongs to a row, and MPI itself is only referenced weakly. Prints the counts."""

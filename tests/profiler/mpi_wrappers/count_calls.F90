@@ -1,3 +1,4 @@
+! SPDX-License-Identifier: BSD-3-Clause
 ! Makes known MPI calls from Fortran on two ranks and checks that the generated Fortran wrappers
 ! reported each one exactly once. Built twice: with `use mpi`, and with `use mpi_f08` when
 ! TALLY_USE_MPI_F08 is defined. MPI_File_open checks that a CHARACTER argument's hidden length

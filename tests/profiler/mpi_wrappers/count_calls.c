@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Makes known MPI calls on two ranks and checks that the generated C wrappers reported each one
    exactly once through enter/leave, and forwarded arguments and results untouched. */
 #include <mpi.h>

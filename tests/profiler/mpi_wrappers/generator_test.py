@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
 """Unit tests of generate_wrappers.py on small, tricky inputs. The generator's path comes from the
 TALLY_MPI_GENERATOR environment variable (set by CTest)."""
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // OpenMP event -> state rules and the split of a worker's late-reported wait.
 #include "openmp/omp_classifier.hpp"
 

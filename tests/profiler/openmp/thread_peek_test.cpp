@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The thread-state primitives of the OpenMP backend: closing a segment in the past, counting a
 // worker from before its creation, and reading another thread's totals while it runs.
 #include "core/thread_state.hpp"

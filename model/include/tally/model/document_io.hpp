@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Reading and writing run documents. Reading checks the schema version and every field, and
 // reports each problem as `file: /json/pointer: what is wrong`.
 #pragma once

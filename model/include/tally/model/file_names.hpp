@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Pieces of file names built from documents (run ids, output files, site pages): one rule for
 // which characters are safe, and the compact form of a time.
 #pragma once

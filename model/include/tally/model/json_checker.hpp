@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Typed access to the members of a JSON object that records, instead of throwing, what is
 // missing or of the wrong type, each problem located by a JSON pointer. The run document reader
 // uses it, and readers of other formats (the TALP importer) build on it.

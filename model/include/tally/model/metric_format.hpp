@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // How a metric value is shown to people: two decimals for efficiencies and ratios, a unit for
 // times, whole numbers for counts. Used by the text report, the site and the gate.
 #pragma once

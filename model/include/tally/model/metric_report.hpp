@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The metric tree of each region of a run, as indented text (like the summary of POP tools)
 // or as nested JSON. Metrics are recomputed from the raw aggregates, never taken on trust.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The POP metric tree as data: identifiers, display names, parents and directions. The text
 // report, the site and the gate all draw the tree from here.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A set of metric values keyed by MetricId. A metric that cannot be computed is absent,
 // never 0 or NaN.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The profiler's configuration, declared once: one row per option. The profiler reads the
 // environment variables from it, and `tally run` derives its options and --help from it.
 #pragma once

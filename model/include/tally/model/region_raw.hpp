@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The raw aggregates of one region over all processes of a run: the numbers every metric is
 // computed from. Times are integer nanoseconds, counts are integers; all fields are fixed-size
 // sums or maxima so that a run document does not grow with the number of ranks. They are made

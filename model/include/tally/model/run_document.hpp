@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The run document (schema tally.run/1): one run of one program, as C++ types. The format is
 // documented by schemas/run.v1.schema.json; reading and writing live in document_io.hpp.
 #pragma once

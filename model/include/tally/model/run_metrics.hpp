@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The POP metrics of one region of one run, computed from its raw aggregates. Pure functions:
 // no I/O, no state. Every parent metric is the product of its children here.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Metrics across the runs of a scaling study: each run of a region against the reference run
 // (the one with the fewest resources) of the same region.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Times in run documents are UTC in ISO 8601 ("2026-11-22T00:52:09Z"). CI systems and git give
 // times with an offset ("2026-11-22T01:52:09+01:00"); this converts them.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Escaping of user-controlled text for XML and HTML output (SVG charts, attributes, text nodes).
 #pragma once
 

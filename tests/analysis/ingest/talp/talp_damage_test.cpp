@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // A deterministic damage loop over every TALP test file (fixed seed): members removed or replaced
 // by values of other types. The importer must never throw; it imports a document that the model's
 // reader accepts, or explains why not, each problem naming the file and a JSON pointer.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The real DLB 3.7 files (data/dlb_3_7, copies of the shared fixtures): raw numbers carried over unchanged,
 // metrics recomputed close to TALP's rounded ones where TALP's definition is tally's.
 #include "talp_test_support.hpp"

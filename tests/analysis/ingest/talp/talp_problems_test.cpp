@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Broken TALP files give pointed problems (`file: /json/pointer: message`, all at once), the
 // talp-pages metadata block becomes the document's source, and estimates stay consistent.
 #include "talp_test_support.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Shared helpers of the TALP import tests: reading the fixtures and the test files, importing them,
 // and finding regions and metrics in the result.
 #pragma once

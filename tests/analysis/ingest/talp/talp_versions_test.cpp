@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // Files of the older TALP layouts, written for these tests after DLB's documented output (see
 // analysis/ingest/talp/README.md): DLB 3.4 ("popRaw"), 3.5 (useful-normalised "Application") and 3.6
 // (MPI-normalised, GPUs). Expected values are computed by hand in the comments.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* The fake CUDA runtime of the fake libcupti.so, for tests without a GPU: timed operations on
  * fake devices and streams whose records the fake CUPTI delivers, each call traced through the
  * CUPTI subscriber like the real runtime's. Times are in milliseconds; C and C++. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The CUDA runtime half of the fake libcupti.so: the driver's tool injection at init, devices
 // and their UUIDs, streams as queues of timed operations, and the host waiting in synchronous
 // calls. Each call is traced like the real runtime's: the subscriber sees its entry and exit.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // The CUPTI half of the fake libcupti.so: the functions of CUPTI that tally calls, with the real
 // prototypes. Activity kinds, pending records, the client's buffers and their delivery, the
 // client's clock, and the one callback subscriber. Records are the real CUPTI structs, each at

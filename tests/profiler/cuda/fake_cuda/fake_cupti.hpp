@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 // What the two halves of the fake libcupti.so share: the record types, the record clock, the one
 // lock, the pending records and the subscriber's callbacks. The CUDA runtime half
 // (fake_cuda_runtime.cpp) queues records; the CUPTI half (fake_cupti.cpp) delivers them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: BSD-3-Clause
 /* Offload scenarios on the fake CUDA runtime, with host and device times known by construction,
  * for tests of tally's CUDA backend without a GPU. Prints nothing on stdout.
  * Usage: offload_program overlap|imbalance|straddle|late_init|cpu_only [steps=4]
