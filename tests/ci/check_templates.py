@@ -2,8 +2,8 @@
 """The CI templates are valid YAML with the keys their platforms require, and call only scripts
 of ci/ that exist, are executable, and are the ones the end-to-end pipeline test runs.
 
-GitLab: stages; every job a stage among them and a script; a `pages` job deploying `public`; the
-gate's JUnit and metrics files in artifacts:reports. GitHub: the composite action's name,
+GitLab: stages; every script line a string; every job a stage among them and a script; a `pages`
+job deploying `public`; the gate's JUnit and metrics files in artifacts:reports. GitHub: the composite action's name,
 description, runs.using, steps with a shell, declared inputs; the example workflow's triggers,
 jobs with runs-on and steps, and the Pages upload and deployment.
 Usage: check_templates.py PROJECT_SOURCE_DIR"""
@@ -50,6 +50,16 @@ reserved = {"stages", "variables", "include", "default", "workflow", "image", "s
             "before_script", "after_script"}
 stages = gitlab.get("stages")
 check(isinstance(stages, list) and stages, "gitlab: no stages list")
+# GitLab takes script lines as strings (or nested lists of them) only: a plain YAML line holding
+# ": " reads as a mapping, and the whole file is rejected before any job starts.
+for name, job in gitlab.items():
+    for key in ("before_script", "script", "after_script"):
+        lines = job.get(key, []) if isinstance(job, dict) else []
+        for number, line in enumerate(lines if isinstance(lines, list) else [lines]):
+            flat = line if isinstance(line, list) else [line]
+            check(all(isinstance(part, str) for part in flat),
+                  "gitlab: %s %s item %d is a %s, not a string (quote it): %r"
+                  % (name, key, number + 1, type(line).__name__, line))
 jobs = {name: job for name, job in gitlab.items() if name not in reserved and not name.startswith(".")}
 check(jobs, "gitlab: no jobs")
 for name, job in jobs.items():
