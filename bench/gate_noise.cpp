@@ -70,8 +70,8 @@ int main() {
       const char* tolerance = noise_history ? "learned from the history" : "configured only (--noise-history 0)";
       char level[16];
       std::snprintf(level, sizeof level, "%.0f%%", noise * 100);
-      std::printf("%-8s %-38s %2d/%-11d %2d/%d\n", level, tolerance, failures(noise, 0, noise_history, seed),
-                  trials, failures(noise, 3 * noise, noise_history, seed + 1000), trials);
+      std::printf("%-8s %-38s %2d/%-11d %2d/%d\n", level, tolerance, failures(noise, 0, noise_history, seed), trials,
+                  failures(noise, 3 * noise, noise_history, seed + 1000), trials);
     }
   }
   return 0;

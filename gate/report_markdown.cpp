@@ -112,11 +112,11 @@ void write_markdown(std::ostream& out, const GateHeading& heading, const GateRes
                    " | " + markdown_escape(finding.summary) + " | " + std::to_string(finding.checks.size()) + " |\n");
   const std::string table_head = "\n| verdict | experiment | finding | checks |\n| --- | --- | --- | --- |\n";
   const std::string others = other_sections(result);
-  std::string details = checks_block(result);
+  std::string details = result.checks.empty() ? "" : checks_block(result);
   std::size_t size = head.str().size() + others.size() + details.size() + (rows.empty() ? 0 : table_head.size());
   for (const std::string& row : rows)
     size += row.size();
-  if (limit.max_bytes != 0 && size > limit.max_bytes) {
+  if (limit.max_bytes != 0 && size > limit.max_bytes && !details.empty()) {
     size -= details.size();
     details = "\nThe " + std::to_string(result.checks.size()) + " checks are left out to keep this report under " +
               std::to_string(limit.max_bytes) + " bytes: they are " + elsewhere(limit) + ".\n";

@@ -80,7 +80,7 @@ imbalanced="$(commit 4 "Refine the solve step")" && ci_job 4
 printf 'Run with mpirun.\n' >> "$work/dev/README.md" && commit 5 "Document the run" > /dev/null && ci_job 5
 
 if [ "${verdicts[*]}" != "0 0 0 1 0" ]; then
-  for job in 1 2 3 5; do grep "^regression: " "$work/job-$job/gate.out" | sed "s/^/commit $job: /" >&2; done
+  for job in 1 2 3 5; do sed -n "s/^regression: /commit $job: &/p" "$work/job-$job/gate.out" >&2; done
   fail "gate exit codes per commit: ${verdicts[*]} (expected 0 0 0 1 0)"
 fi
 report="$work/job-4/gate/gate.md"
