@@ -94,12 +94,18 @@ std::optional<std::size_t> explaining_region(std::size_t larger, const std::vect
   return best;
 }
 
+/// "2 and 4 ranks" when only the rank count differs on one node without threads or GPUs (MPI
+/// scaling, the common case), else the full labels: "1 node · 4 ranks × 2 threads and ...".
 std::string configurations_text(const std::vector<analysis::Configuration>& configurations) {
+  const bool ranks_only = std::all_of(configurations.begin(), configurations.end(), [](const auto& configuration) {
+    return configuration.nodes == 1 && configuration.threads == 1 && configuration.gpus == 0;
+  });
   std::string out;
   for (std::size_t i = 0; i < configurations.size(); ++i) {
     if (i > 0) out += i + 1 == configurations.size() ? " and " : ", ";
-    out += configurations[i].label();
+    out += ranks_only ? std::to_string(configurations[i].ranks) : configurations[i].label();
   }
+  if (ranks_only) out += configurations.size() == 1 && configurations.front().ranks == 1 ? " rank" : " ranks";
   return out;
 }
 
@@ -132,13 +138,14 @@ std::string summary_of(const Finding& finding, const std::vector<Check>& checks,
   const Check& lead = **std::max_element(causes.begin(), causes.end(), [](const Check* a, const Check* b) {
     return std::abs(a->result.change) < std::abs(b->result.change);
   });
-  std::string out = finding.region + ": " + change_text(lead) + " at " + lead.configuration.label();
+  std::string out = finding.region + ": " + change_text(lead) + " at " + configurations_text({lead.configuration});
   std::vector<analysis::Configuration> others;
   for (const analysis::Configuration& configuration : finding.configurations) {
     if (configuration != lead.configuration) others.push_back(configuration);
   }
   if (!others.empty()) out += " (also at " + configurations_text(others) + ")";
-  if (finding.scaling) out += ", not at " + smallest.label() + ": a scaling " + std::string(to_string(finding.verdict));
+  if (finding.scaling)
+    out += ", not at " + configurations_text({smallest}) + ": a scaling " + std::string(to_string(finding.verdict));
   const std::string why = attribution_text(lead);
   if (!why.empty()) out += ": " + why;
   if (!finding.explained_regions.empty()) {
