@@ -207,11 +207,22 @@ std::vector<Finding> find_causes(const GateResult& result) {
   std::vector<std::optional<std::size_t>> moved_to(findings.size());
   for (std::size_t i = 0; i < findings.size(); ++i)
     moved_to[i] = explaining_region(i, findings, checks);
+  // Each configuration orders the regions by time, but two configurations may order two regions
+  // differently: a finding whose chain of explanations comes back to it stays where it is.
+  const auto end_of_chain = [&](std::size_t from) -> std::optional<std::size_t> {
+    std::size_t at = from;
+    for (std::size_t steps = 0; moved_to[at]; ++steps) {
+      if (steps == findings.size()) return std::nullopt;
+      at = *moved_to[at];
+    }
+    return at;
+  };
+  for (std::size_t i = 0; i < findings.size(); ++i) {
+    if (moved_to[i] && !end_of_chain(i)) moved_to[i].reset();
+  }
   for (std::size_t i = 0; i < findings.size(); ++i) {
     if (!moved_to[i]) continue;
-    std::size_t target = *moved_to[i];
-    for (std::size_t steps = 0; moved_to[target] && steps < findings.size(); ++steps)
-      target = *moved_to[target];
+    const std::size_t target = *end_of_chain(i);
     findings[target].explained_regions.push_back(findings[i].region);
     findings[target].checks.insert(findings[target].checks.end(), findings[i].checks.begin(), findings[i].checks.end());
   }
