@@ -84,7 +84,7 @@ int run_gate(const GateOptions& options) {
           [&](std::ostream& out) { gate::write_markdown(out, commits.heading, result, options.markdown_limit); }) &
       write_file(options.junit, [&](std::ostream& out) { gate::write_junit(out, commits.heading, result); }) &
       write_file(options.metrics, [&](std::ostream& out) { gate::write_metrics(out, result); });
-  gate::write_findings(std::cout, result);
+  const std::size_t findings = gate::write_findings(std::cout, result);
   std::size_t regressions = 0, improvements = 0, inconclusive = 0;
   for (const gate::Check& check : result.checks) {
     regressions += check.result.verdict == gate::Verdict::regression;
@@ -95,9 +95,10 @@ int run_gate(const GateOptions& options) {
     std::cerr << "tally gate: not compared: " << reason << '\n';
   std::cerr << "tally gate: " << gate::to_string(result.overall) << ": candidate " << commits.heading.candidate << " ("
             << result.candidate_runs << " runs) against " << commits.heading.baseline << " (" << result.baseline_runs
-            << " runs): " << result.checks.size() << " checks, " << regressions << " regressions, " << improvements
-            << " improvements, " << inconclusive << " inconclusive, " << result.new_regions.size() << " new and "
-            << result.removed_regions.size() << " removed regions\n";
+            << " runs): " << findings << (findings == 1 ? " finding" : " findings") << " from " << result.checks.size()
+            << " checks, " << regressions << " regressions, " << improvements << " improvements, " << inconclusive
+            << " inconclusive, " << result.new_regions.size() << " new and " << result.removed_regions.size()
+            << " removed regions\n";
   if (!written) return 2;
   return gate::exit_code_of(result);
 }

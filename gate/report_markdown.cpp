@@ -33,9 +33,11 @@ std::string tolerance_of(const Check& check) {
   return tolerance_text(check.rule, check.noise, check.configured_tolerance, check.history_commits);
 }
 
-void write_findings(std::ostream& out, const GateResult& result) {
-  for (const Finding& finding : find_causes(result))
+std::size_t write_findings(std::ostream& out, const GateResult& result) {
+  const std::vector<Finding> findings = find_causes(result);
+  for (const Finding& finding : findings)
     out << to_string(finding.verdict) << ": " << finding.experiment << ": " << finding.summary << '\n';
+  return findings.size();
 }
 
 namespace {

@@ -38,7 +38,8 @@ std::string markdown_escape(std::string_view text);
 std::string openmetrics_escape(std::string_view text);
 
 /// One line per finding for the terminal: its verdict word, then the experiment and the summary.
-void write_findings(std::ostream& out, const GateResult& result);
+/// Returns how many findings there are.
+std::size_t write_findings(std::ostream& out, const GateResult& result);
 
 /// "experiment: region @ configuration: metric", the name of a check in every report.
 std::string check_name(const Check& check);
