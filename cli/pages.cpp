@@ -8,6 +8,7 @@
 #include "analysis/history/published_branch.hpp"
 #include "analysis/ingest/run_loader.hpp"
 #include "pages/site_builder.hpp"
+#include "pages/site_inputs.hpp"
 
 #include <iostream>
 #include <memory>
@@ -28,6 +29,12 @@ struct PagesOptions {
 };
 
 int run_pages(PagesOptions options) {
+  if (const std::vector<std::string> problems = pages::missing_input_problems(options.inputs); !problems.empty()) {
+    for (const std::string& problem : problems)
+      std::cerr << "tally pages: " << problem << '\n';
+    std::cerr << "tally pages: no site written\n";
+    return 2;
+  }
   const analysis::ingest::RunSet runs = analysis::ingest::load_runs(options.inputs, options.jobs);
   for (const analysis::ingest::InvalidDocument& document : runs.invalid) {
     for (const std::string& problem : document.problems)
@@ -36,6 +43,10 @@ int run_pages(PagesOptions options) {
   if (options.strict && !runs.invalid.empty()) {
     std::cerr << "tally pages: " << runs.invalid.size() << " invalid document(s) and --strict: no site written\n";
     return 1;
+  }
+  if (const auto problem = pages::no_valid_run_problem(options.inputs, runs)) {
+    std::cerr << "tally pages: " << *problem << "; no site written\n";
+    return 2;
   }
   if (options.branch.empty()) options.branch = analysis::history::most_named_branch(runs);
 
