@@ -25,6 +25,7 @@ struct PagesOptions {
   std::string scaling;
   std::string templates;
   bool strict = false;
+  std::size_t run_page_commits = pages::default_run_page_commits;
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
 };
 
@@ -66,8 +67,9 @@ int run_pages(PagesOptions options) {
   try {
     const pages::Templates templates(options.templates.empty() ? pages::default_templates_folder()
                                                                : std::filesystem::path(options.templates));
-    const auto index = pages::build_site(pages::SiteRequest{options.output, options.branch, options.jobs}, templates,
-                                         runs, axis, experiments);
+    const auto index =
+        pages::build_site(pages::SiteRequest{options.output, options.branch, options.jobs, options.run_page_commits},
+                          templates, runs, axis, experiments);
     std::cerr << "tally pages: " << runs.runs.size() << " runs, " << axis.commits.size() << " commits, "
               << experiments.size() << " experiments; site written to " << index.string() << '\n';
   } catch (const std::exception& error) {
@@ -91,6 +93,10 @@ void add_pages_command(CLI::App& app, int& exit_code) {
   command->add_option("--scaling", options->scaling, "Scaling of every experiment, over the documents' setting")
       ->check(CLI::IsMember({"strong", "weak"}));
   command->add_option("--templates", options->templates, "Folder of the site's templates");
+  command
+      ->add_option("--run-pages", options->run_page_commits,
+                   "Newest commits whose runs get a page of their own; older runs are rows of their commit's page")
+      ->capture_default_str();
   command->add_flag("--strict", options->strict, "Fail (exit 1) when any document is invalid");
   command->add_option("--jobs", options->jobs, "Threads reading documents and writing pages")->capture_default_str();
   command->callback([options, &exit_code] { exit_code = run_pages(*options); });

@@ -88,18 +88,18 @@ TemplateData index_page_data(const std::vector<analysis::Experiment>& experiment
     off_branch.push_back(commit_data(commit));
   data.set("has_off_branch", !off_branch.empty());
   data.set("off_branch", off_branch);
-  TemplateList run_links;
+  // Commits, not runs: the index grows with the history's length, not with its repetitions.
+  std::vector<std::size_t> run_counts(axis.commits.size());
   for (const analysis::ingest::LoadedRun& run : runs.runs) {
-    if (!axis.position(run.document)) continue;
-    TemplateData item;
-    item.set("id", run.document.run.id);
-    item.set("link", run_page_path(run.document));
-    item.set("experiment", run.document.run.experiment);
-    item.set("label", run.document.run.label);
-    item.set("commit", run.document.source ? run.document.source->commit.substr(0, 7) : std::string("local"));
-    run_links.push_back(item);
+    if (const auto position = axis.position(run.document)) ++run_counts[*position];
   }
-  data.set("runs", run_links);
+  TemplateList commits;
+  for (std::size_t position = axis.commits.size(); position-- > 0;) {
+    TemplateData item = commit_data(axis.commits[position]);
+    item.set("run_count", std::to_string(run_counts[position]));
+    commits.push_back(item);
+  }
+  data.set("commits", commits);
   return data;
 }
 

@@ -18,7 +18,7 @@ Templates::Templates(const std::filesystem::path& folder) : folder_(folder) {
     sources_[entry.path().stem().string()] = source;
   }
   if (error) throw std::runtime_error(folder.string() + ": cannot read templates: " + error.message());
-  for (const char* required : {"header", "footer", "branches", "index", "region", "run"}) {
+  for (const char* required : {"header", "footer", "branches", "index", "commit", "region", "run"}) {
     if (!sources_.count(required)) {
       throw std::runtime_error(folder.string() + ": template " + required + ".mustache is missing");
     }
