@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 namespace tally::pages {
 namespace {
@@ -21,7 +22,7 @@ TemplateList experiment_list(const std::vector<analysis::Experiment>& experiment
       TemplateData item;
       item.set("name", region);
       item.set("link", region_page_path(experiment.name, region));
-      regions.push_back(item);
+      regions.push_back(std::move(item));
     }
     for (const analysis::Configuration& configuration : experiment.configurations) {
       configurations.push_back(TemplateData("label", configuration.label()));
@@ -32,7 +33,7 @@ TemplateList experiment_list(const std::vector<analysis::Experiment>& experiment
     item.set("commit_count", std::to_string(experiment.commits().size()));
     item.set("regions", regions);
     item.set("configurations", configurations);
-    out.push_back(item);
+    out.push_back(std::move(item));
   }
   return out;
 }
@@ -55,7 +56,7 @@ TemplateList change_list(const std::vector<analysis::Experiment>& experiments) {
     item.set("after", model::format_metric(change.metric, change.after));
     item.set("delta", delta);
     item.set("worse", change.after < change.before);
-    out.push_back(item);
+    out.push_back(std::move(item));
   }
   return out;
 }
@@ -97,7 +98,7 @@ TemplateData index_page_data(const std::vector<analysis::Experiment>& experiment
   for (std::size_t position = axis.commits.size(); position-- > 0;) {
     TemplateData item = commit_data(axis.commits[position]);
     item.set("run_count", std::to_string(run_counts[position]));
-    commits.push_back(item);
+    commits.push_back(std::move(item));
   }
   data.set("commits", commits);
   return data;

@@ -25,7 +25,6 @@ TemplateData metric_cell(model::MetricId metric, const std::optional<analysis::M
   if (!summary) {
     cell.set("text", "n/a");
     cell.set("hint", "not available: no counters, no GPU, no OpenMP, or no reference run");
-    cell.set("class", "");
     return cell;
   }
   cell.set("text", model::format_metric(metric, summary->median));
@@ -35,8 +34,9 @@ TemplateData metric_cell(model::MetricId metric, const std::optional<analysis::M
         " (" + model::format_metric(metric, summary->min) + " to " + model::format_metric(metric, summary->max) + ")";
   }
   cell.set("hint", hint);
-  const bool coloured = model::metric_info(metric).kind == model::MetricKind::efficiency;
-  cell.set("class", coloured ? efficiency_class(summary->median) : std::string());
+  if (model::metric_info(metric).kind == model::MetricKind::efficiency) {
+    cell.set("class", efficiency_class(summary->median));
+  }
   return cell;
 }
 

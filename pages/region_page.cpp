@@ -11,6 +11,7 @@
 #include "tally/model/metric_format.hpp"
 
 #include <map>
+#include <utility>
 
 namespace tally::pages {
 namespace {
@@ -34,7 +35,7 @@ TemplateData table_data(const analysis::Experiment& experiment, const analysis::
     TemplateData header;
     header.set("label", experiment.configurations[column.configuration].label());
     header.set("repetitions", std::to_string(column.repetitions));
-    columns.push_back(header);
+    columns.push_back(std::move(header));
   }
   model::MetricSet shown;
   for (const model::MetricId metric : table.rows)
@@ -48,7 +49,7 @@ TemplateData table_data(const analysis::Experiment& experiment, const analysis::
       cells.push_back(metric_cell(metric, column.metrics[static_cast<std::size_t>(metric)]));
     }
     row.set("cells", cells);
-    rows.push_back(row);
+    rows.push_back(std::move(row));
   }
   TemplateData out;
   out.set("columns", columns);
@@ -109,7 +110,7 @@ TemplateData region_page_data(const analysis::Experiment& experiment, const std:
     TemplateData chart;
     chart.set("name", std::string(model::metric_info(metric).display_name));
     chart.set("svg", svg);
-    charts.push_back(chart);
+    charts.push_back(std::move(chart));
   }
   data.set("charts", charts);
   data.set("commit_count", std::to_string(commits.size()));

@@ -8,6 +8,8 @@
 #include "tally/model/metric_format.hpp"
 #include "tally/model/run_metrics.hpp"
 
+#include <utility>
+
 namespace tally::pages {
 namespace {
 
@@ -67,13 +69,13 @@ TemplateData run_page_data(const analysis::ingest::LoadedRun& run, const std::st
       if (!value) continue;
       TemplateData row = metric_cell(metric.id, analysis::MetricSummary{*value, *value, *value, 1});
       set_metric_head(row, metric.id, values.present());
-      rows.push_back(row);
+      rows.push_back(std::move(row));
     }
     TemplateData item;
     item.set("name", region.name);
     item.set("visits", std::to_string(region.visits));
     item.set("rows", rows);
-    regions.push_back(item);
+    regions.push_back(std::move(item));
   }
   data.set("regions", regions);
   return data;

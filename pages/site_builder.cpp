@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <utility>
 
 namespace tally::pages {
 namespace {
@@ -42,7 +43,7 @@ void write_branch_index(const fs::path& output, const Templates& templates) {
     item.set("name", marker.value("branch", folder.filename().string()));
     item.set("link", folder.filename().string() + "/index.html");
     item.set("updated", marker.value("updated", ""));
-    branches.push_back(item);
+    branches.push_back(std::move(item));
   }
   TemplateData data;
   data.set("title", "Branches");

@@ -22,7 +22,7 @@ std::string marker(const SeriesStyle& style, double x, double y, double r, const
   switch (style.marker) {
   case MarkerShape::circle:
     tag = "circle";
-    geometry = "cx=\"" + n(x) + "\" cy=\"" + n(y) + "\" r=\"" + n(r) + "\"";
+    geometry = "cx=\"" + svg_pixel(x) + "\" cy=\"" + svg_pixel(y) + "\" r=\"" + n(r) + "\"";
     break;
   case MarkerShape::square:
     tag = "rect";
@@ -114,9 +114,9 @@ std::size_t draw_series(std::string& out, const ChartLayout& layout, const Chart
   const std::vector<DrawnPoint> points = drawn_points(series, layout.commits);
   std::string marks;
   for (const DrawnPoint& point : points) {
-    const std::string x = svg_number(layout.x_of(point.commit_index));
+    const std::string x = svg_pixel(layout.x_of(point.commit_index));
     for (double value : *point.repetitions) {
-      if (std::isfinite(value)) marks += "M" + x + " " + svg_number(layout.y_of(value)) + "h0";
+      if (std::isfinite(value)) marks += "M" + x + " " + svg_pixel(layout.y_of(value)) + "h0";
     }
   }
   out += "<g class=\"series\">\n";
@@ -136,8 +136,8 @@ std::size_t draw_series(std::string& out, const ChartLayout& layout, const Chart
       continue;
     }
     const bool continues = previous && point.commit_index == previous->commit_index + 1;
-    line += (continues ? "L" : "M") + svg_number(layout.x_of(point.commit_index)) + " " +
-            svg_number(layout.y_of(point.median));
+    line += (continues ? "L" : "M") + svg_pixel(layout.x_of(point.commit_index)) + " " +
+            svg_pixel(layout.y_of(point.median));
     joined += continues ? 1 : 0;
     previous = &point;
   }

@@ -10,6 +10,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <regex>
 
 namespace tally::pages {
@@ -66,7 +67,8 @@ SampleChart efficiency_chart(std::vector<ChartPoint> points) {
   return chart;
 }
 
-constexpr double tolerance = 0.15; // coordinates are printed with one decimal
+// Data points are printed in whole units (svg_pixel), the plot area with one decimal.
+constexpr double tolerance = 0.55;
 
 TEST(SvgChart, medians_land_at_their_commit_and_value) {
   const std::string svg =
@@ -91,6 +93,15 @@ TEST(SvgChart, every_repetition_is_a_dot_at_its_own_value) {
   ASSERT_EQ(ys.size(), 3u); // the NaN repetition is not drawn
   EXPECT_NEAR(std::stod(ys[0]), plot.y + 0.75 * plot.height, tolerance);
   EXPECT_NEAR(std::stod(ys[1]), plot.y + 0.25 * plot.height, tolerance);
+}
+
+TEST(SvgChart, repetitions_add_marks_to_a_path_not_elements) {
+  const auto elements = [](const std::string& svg) { return std::count(svg.begin(), svg.end(), '<'); };
+  const std::string one = render(efficiency_chart({{0, {0.5}, {}}, {1, {0.6}, {}}}));
+  const std::string five =
+      render(efficiency_chart({{0, {0.5, 0.4, 0.3, 0.2, 0.1}, 0.5}, {1, {0.6, 0.7, 0.8, 0.9, 1.0}, 0.6}}));
+  EXPECT_EQ(elements(five), elements(one));
+  EXPECT_EQ(all_matches(five, "h0").size(), 10u);
 }
 
 TEST(SvgChart, given_median_is_used_instead_of_the_computed_one) {
