@@ -7,6 +7,8 @@
 
 #include "tally/model/run_metrics.hpp"
 
+#include <utility>
+
 namespace tally::pages {
 namespace {
 
@@ -70,8 +72,8 @@ TemplateData commit_page_data(const CommitPageContext& context, std::size_t posi
       }
     }
   }
-  data.set("runs", rows);
   data.set("run_count", std::to_string(rows.size()));
+  set_moved(data, "runs", std::move(rows));
   return data;
 }
 

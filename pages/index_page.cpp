@@ -31,8 +31,8 @@ TemplateList experiment_list(const std::vector<analysis::Experiment>& experiment
     item.set("name", experiment.name);
     item.set("scaling", std::string(model::to_string(experiment.scaling)));
     item.set("commit_count", std::to_string(experiment.commits().size()));
-    item.set("regions", regions);
-    item.set("configurations", configurations);
+    set_moved(item, "regions", std::move(regions));
+    set_moved(item, "configurations", std::move(configurations));
     out.push_back(std::move(item));
   }
   return out;
@@ -76,19 +76,19 @@ TemplateData index_page_data(const std::vector<analysis::Experiment>& experiment
   data.set("experiments", experiment_list(experiments));
   const TemplateList changes = change_list(experiments);
   data.set("has_changes", !changes.empty());
-  data.set("changes", changes);
+  set_moved(data, "changes", std::move(changes));
   TemplateList invalid;
   for (const analysis::ingest::InvalidDocument& document : runs.invalid) {
     for (const std::string& problem : document.problems)
       invalid.push_back(TemplateData("problem", problem));
   }
   data.set("has_invalid", !invalid.empty());
-  data.set("invalid", invalid);
+  set_moved(data, "invalid", std::move(invalid));
   TemplateList off_branch;
   for (const analysis::history::CommitEntry& commit : axis.off_branch)
     off_branch.push_back(commit_data(commit));
   data.set("has_off_branch", !off_branch.empty());
-  data.set("off_branch", off_branch);
+  set_moved(data, "off_branch", std::move(off_branch));
   // Commits, not runs: the index grows with the history's length, not with its repetitions.
   std::vector<std::size_t> run_counts(axis.commits.size());
   for (const analysis::ingest::LoadedRun& run : runs.runs) {
@@ -100,7 +100,7 @@ TemplateData index_page_data(const std::vector<analysis::Experiment>& experiment
     item.set("run_count", std::to_string(run_counts[position]));
     commits.push_back(std::move(item));
   }
-  data.set("commits", commits);
+  set_moved(data, "commits", std::move(commits));
   return data;
 }
 

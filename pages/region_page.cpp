@@ -40,20 +40,23 @@ TemplateData table_data(const analysis::Experiment& experiment, const analysis::
   model::MetricSet shown;
   for (const model::MetricId metric : table.rows)
     shown.set(static_cast<std::size_t>(metric));
+  // Reserved: kainjow's move constructor is not noexcept, so a growing vector would copy.
   TemplateList rows;
+  rows.reserve(table.rows.size());
   for (const model::MetricId metric : table.rows) {
     TemplateData row;
     set_metric_head(row, metric, shown);
     TemplateList cells;
+    cells.reserve(table.columns.size());
     for (const analysis::ScalingColumn& column : table.columns) {
       cells.push_back(metric_cell(metric, column.metrics[static_cast<std::size_t>(metric)]));
     }
-    row.set("cells", cells);
+    set_moved(row, "cells", std::move(cells));
     rows.push_back(std::move(row));
   }
   TemplateData out;
-  out.set("columns", columns);
-  out.set("rows", rows);
+  set_moved(out, "columns", std::move(columns));
+  set_moved(out, "rows", std::move(rows));
   return out;
 }
 
@@ -112,7 +115,7 @@ TemplateData region_page_data(const analysis::Experiment& experiment, const std:
     chart.set("svg", svg);
     charts.push_back(std::move(chart));
   }
-  data.set("charts", charts);
+  set_moved(data, "charts", std::move(charts));
   data.set("commit_count", std::to_string(commits.size()));
   return data;
 }

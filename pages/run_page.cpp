@@ -60,10 +60,13 @@ TemplateData run_page_data(const analysis::ingest::LoadedRun& run, const std::st
   data.set("id", document.run.id);
   data.set("file", run.file.string());
   data.set("facts", facts(document));
+  // Reserved: kainjow's move constructor is not noexcept, so a growing vector would copy.
   TemplateList regions;
+  regions.reserve(document.regions.size());
   for (const model::Region& region : document.regions) {
     const model::MetricValues values = model::compute_run_metrics(region.raw);
     TemplateList rows;
+    rows.reserve(model::metric_table().size());
     for (const model::MetricInfo& metric : model::metric_table()) {
       const auto value = values.get(metric.id);
       if (!value) continue;
@@ -74,10 +77,10 @@ TemplateData run_page_data(const analysis::ingest::LoadedRun& run, const std::st
     TemplateData item;
     item.set("name", region.name);
     item.set("visits", std::to_string(region.visits));
-    item.set("rows", rows);
+    set_moved(item, "rows", std::move(rows));
     regions.push_back(std::move(item));
   }
-  data.set("regions", regions);
+  set_moved(data, "regions", std::move(regions));
   return data;
 }
 
