@@ -8,6 +8,7 @@
 #include "analysis/history/published_branch.hpp"
 #include "analysis/ingest/run_loader.hpp"
 #include "pages/site_builder.hpp"
+#include "pages/site_inputs.hpp"
 
 #include <iostream>
 #include <memory>
@@ -24,10 +25,17 @@ struct PagesOptions {
   std::string scaling;
   std::string templates;
   bool strict = false;
+  std::size_t run_page_commits = pages::default_run_page_commits;
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
 };
 
 int run_pages(PagesOptions options) {
+  if (const std::vector<std::string> problems = pages::missing_input_problems(options.inputs); !problems.empty()) {
+    for (const std::string& problem : problems)
+      std::cerr << "tally pages: " << problem << '\n';
+    std::cerr << "tally pages: no site written\n";
+    return 2;
+  }
   const analysis::ingest::RunSet runs = analysis::ingest::load_runs(options.inputs, options.jobs);
   for (const analysis::ingest::InvalidDocument& document : runs.invalid) {
     for (const std::string& problem : document.problems)
@@ -36,6 +44,10 @@ int run_pages(PagesOptions options) {
   if (options.strict && !runs.invalid.empty()) {
     std::cerr << "tally pages: " << runs.invalid.size() << " invalid document(s) and --strict: no site written\n";
     return 1;
+  }
+  if (const auto problem = pages::no_valid_run_problem(options.inputs, runs)) {
+    std::cerr << "tally pages: " << *problem << "; no site written\n";
+    return 2;
   }
   if (options.branch.empty()) options.branch = analysis::history::most_named_branch(runs);
 
@@ -55,8 +67,9 @@ int run_pages(PagesOptions options) {
   try {
     const pages::Templates templates(options.templates.empty() ? pages::default_templates_folder()
                                                                : std::filesystem::path(options.templates));
-    const auto index = pages::build_site(pages::SiteRequest{options.output, options.branch, options.jobs}, templates,
-                                         runs, axis, experiments);
+    const auto index =
+        pages::build_site(pages::SiteRequest{options.output, options.branch, options.jobs, options.run_page_commits},
+                          templates, runs, axis, experiments);
     std::cerr << "tally pages: " << runs.runs.size() << " runs, " << axis.commits.size() << " commits, "
               << experiments.size() << " experiments; site written to " << index.string() << '\n';
   } catch (const std::exception& error) {
@@ -80,6 +93,10 @@ void add_pages_command(CLI::App& app, int& exit_code) {
   command->add_option("--scaling", options->scaling, "Scaling of every experiment, over the documents' setting")
       ->check(CLI::IsMember({"strong", "weak"}));
   command->add_option("--templates", options->templates, "Folder of the site's templates");
+  command
+      ->add_option("--run-pages", options->run_page_commits,
+                   "Newest commits whose runs get a page of their own; older runs are rows of their commit's page")
+      ->capture_default_str();
   command->add_flag("--strict", options->strict, "Fail (exit 1) when any document is invalid");
   command->add_option("--jobs", options->jobs, "Threads reading documents and writing pages")->capture_default_str();
   command->callback([options, &exit_code] { exit_code = run_pages(*options); });

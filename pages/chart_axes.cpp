@@ -62,6 +62,11 @@ std::string svg_number(double value) {
   return {buffer, result.ptr};
 }
 
+std::string svg_pixel(double value) {
+  if (!std::isfinite(value)) value = 0.0;
+  return std::to_string(std::lround(value));
+}
+
 std::size_t code_point_count(const std::string& text) {
   return static_cast<std::size_t>(
       std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));

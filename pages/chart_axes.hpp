@@ -34,6 +34,10 @@ std::size_t commit_label_stride(std::size_t commit_count, std::size_t max_labels
 /// A coordinate for SVG: one decimal, locale independent, never "-0.0".
 std::string svg_number(double value);
 
+/// A data point's coordinate for SVG, in whole units: a chart's 800 units are drawn about as many
+/// pixels wide, so a decimal would not show, and charts of long histories hold thousands of points.
+std::string svg_pixel(double value);
+
 /// Number of characters (UTF-8 code points) of a text, to estimate its width when drawn.
 std::size_t code_point_count(const std::string& text);
 

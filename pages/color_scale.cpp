@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 
 namespace tally::pages {
 namespace {
@@ -57,6 +58,15 @@ CellColour with_readable_text(std::string_view background) {
   return {std::string(background), white ? "#ffffff" : "#000000"};
 }
 
+/// The step of the scale: [0, 0.1), [0.1, 0.2), ... [0.9, 1] of the value as the tables print it
+/// (two decimals), so a cell reading "0.30" is never coloured like 0.2x; NaN has no step.
+std::optional<std::size_t> efficiency_step(double value) {
+  if (std::isnan(value)) return std::nullopt;
+  const double clamped = std::clamp(value, 0.0, 1.0);
+  const auto step = static_cast<std::size_t>(std::lround(clamped * 100.0) / 10);
+  return std::min(step, efficiency_steps.size() - 1);
+}
+
 } // namespace
 
 double contrast_ratio(std::string_view colour_a, std::string_view colour_b) {
@@ -66,12 +76,25 @@ double contrast_ratio(std::string_view colour_a, std::string_view colour_b) {
 }
 
 CellColour efficiency_colour(double value) {
-  if (std::isnan(value)) return with_readable_text(missing_background);
-  const double clamped = std::clamp(value, 0.0, 1.0);
-  // Steps are [0, 0.1), [0.1, 0.2), ... [0.9, 1] of the value as the tables print it (two
-  // decimals), so a cell reading "0.30" is never coloured like 0.2x.
-  const auto step = static_cast<std::size_t>(std::lround(clamped * 100.0) / 10);
-  return with_readable_text(efficiency_steps[std::min(step, efficiency_steps.size() - 1)]);
+  const auto step = efficiency_step(value);
+  return with_readable_text(step ? efficiency_steps[*step] : missing_background);
+}
+
+std::string efficiency_class(double value) {
+  const auto step = efficiency_step(value);
+  return step ? "e" + std::to_string(*step) : std::string("en");
+}
+
+std::string efficiency_stylesheet() {
+  std::string css = "/* Efficiency cells, written by tally from its colour scale (pages/color_scale.cpp). */\n";
+  const auto rule = [&css](const std::string& name, std::string_view background) {
+    const CellColour colour = with_readable_text(background);
+    css += "td." + name + " { background: " + colour.background + "; color: " + colour.text + "; }\n";
+  };
+  for (std::size_t step = 0; step < efficiency_steps.size(); ++step)
+    rule("e" + std::to_string(step), efficiency_steps[step]);
+  rule("en", missing_background);
+  return css;
 }
 
 std::vector<std::pair<double, CellColour>> efficiency_legend() {

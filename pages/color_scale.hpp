@@ -22,6 +22,13 @@ struct CellColour {
 /// least 4.5 against the background.
 CellColour efficiency_colour(double value);
 
+/// The class of an efficiency's table cell ("e0" to "e9" by step of the same scale, "en" for NaN):
+/// a cell names its colour, the stylesheet says it once (efficiency_stylesheet()).
+std::string efficiency_class(double value);
+
+/// The CSS rules of the efficiency classes, from the same palette as efficiency_colour().
+std::string efficiency_stylesheet();
+
 /// The steps of the efficiency scale for a legend: (lower bound of the step, its colours).
 std::vector<std::pair<double, CellColour>> efficiency_legend();
 

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <utility>
 
 namespace tally::pages {
 namespace {
@@ -21,7 +22,7 @@ TemplateList experiment_list(const std::vector<analysis::Experiment>& experiment
       TemplateData item;
       item.set("name", region);
       item.set("link", region_page_path(experiment.name, region));
-      regions.push_back(item);
+      regions.push_back(std::move(item));
     }
     for (const analysis::Configuration& configuration : experiment.configurations) {
       configurations.push_back(TemplateData("label", configuration.label()));
@@ -30,9 +31,9 @@ TemplateList experiment_list(const std::vector<analysis::Experiment>& experiment
     item.set("name", experiment.name);
     item.set("scaling", std::string(model::to_string(experiment.scaling)));
     item.set("commit_count", std::to_string(experiment.commits().size()));
-    item.set("regions", regions);
-    item.set("configurations", configurations);
-    out.push_back(item);
+    set_moved(item, "regions", std::move(regions));
+    set_moved(item, "configurations", std::move(configurations));
+    out.push_back(std::move(item));
   }
   return out;
 }
@@ -55,7 +56,7 @@ TemplateList change_list(const std::vector<analysis::Experiment>& experiments) {
     item.set("after", model::format_metric(change.metric, change.after));
     item.set("delta", delta);
     item.set("worse", change.after < change.before);
-    out.push_back(item);
+    out.push_back(std::move(item));
   }
   return out;
 }
@@ -75,31 +76,31 @@ TemplateData index_page_data(const std::vector<analysis::Experiment>& experiment
   data.set("experiments", experiment_list(experiments));
   const TemplateList changes = change_list(experiments);
   data.set("has_changes", !changes.empty());
-  data.set("changes", changes);
+  set_moved(data, "changes", std::move(changes));
   TemplateList invalid;
   for (const analysis::ingest::InvalidDocument& document : runs.invalid) {
     for (const std::string& problem : document.problems)
       invalid.push_back(TemplateData("problem", problem));
   }
   data.set("has_invalid", !invalid.empty());
-  data.set("invalid", invalid);
+  set_moved(data, "invalid", std::move(invalid));
   TemplateList off_branch;
   for (const analysis::history::CommitEntry& commit : axis.off_branch)
     off_branch.push_back(commit_data(commit));
   data.set("has_off_branch", !off_branch.empty());
-  data.set("off_branch", off_branch);
-  TemplateList run_links;
+  set_moved(data, "off_branch", std::move(off_branch));
+  // Commits, not runs: the index grows with the history's length, not with its repetitions.
+  std::vector<std::size_t> run_counts(axis.commits.size());
   for (const analysis::ingest::LoadedRun& run : runs.runs) {
-    if (!axis.position(run.document)) continue;
-    TemplateData item;
-    item.set("id", run.document.run.id);
-    item.set("link", run_page_path(run.document));
-    item.set("experiment", run.document.run.experiment);
-    item.set("label", run.document.run.label);
-    item.set("commit", run.document.source ? run.document.source->commit.substr(0, 7) : std::string("local"));
-    run_links.push_back(item);
+    if (const auto position = axis.position(run.document)) ++run_counts[*position];
   }
-  data.set("runs", run_links);
+  TemplateList commits;
+  for (std::size_t position = axis.commits.size(); position-- > 0;) {
+    TemplateData item = commit_data(axis.commits[position]);
+    item.set("run_count", std::to_string(run_counts[position]));
+    commits.push_back(std::move(item));
+  }
+  set_moved(data, "commits", std::move(commits));
   return data;
 }
 

@@ -16,6 +16,7 @@ TemplateData commit_data(const analysis::history::CommitEntry& commit) {
   data.set("title", commit.title);
   data.set("author", commit.author);
   data.set("time", commit.time);
+  data.set("link", commit_page_path(commit));
   return data;
 }
 
@@ -24,7 +25,6 @@ TemplateData metric_cell(model::MetricId metric, const std::optional<analysis::M
   if (!summary) {
     cell.set("text", "n/a");
     cell.set("hint", "not available: no counters, no GPU, no OpenMP, or no reference run");
-    cell.set("style", "");
     return cell;
   }
   cell.set("text", model::format_metric(metric, summary->median));
@@ -35,10 +35,7 @@ TemplateData metric_cell(model::MetricId metric, const std::optional<analysis::M
   }
   cell.set("hint", hint);
   if (model::metric_info(metric).kind == model::MetricKind::efficiency) {
-    const CellColour colour = efficiency_colour(summary->median);
-    cell.set("style", "background:" + colour.background + ";color:" + colour.text);
-  } else {
-    cell.set("style", "");
+    cell.set("class", efficiency_class(summary->median));
   }
   return cell;
 }
@@ -59,6 +56,10 @@ std::string way_up(int depth) {
 
 std::string region_page_path(const std::string& experiment, const std::string& region) {
   return path_slug(experiment) + "/" + path_slug(region) + ".html";
+}
+
+std::string commit_page_path(const analysis::history::CommitEntry& commit) {
+  return "commits/" + path_slug(commit.sha.empty() ? commit.short_sha : commit.sha) + ".html";
 }
 
 std::string run_page_path(const model::RunDocument& document) { return "runs/" + path_slug(document.run.id) + ".html"; }

@@ -10,9 +10,11 @@
 
 namespace tally::pages {
 
+/// A commit's sha, title, author, time and the link to its page from the branch folder.
 TemplateData commit_data(const analysis::history::CommitEntry& commit);
 
-/// A table cell: the median formatted, the spread in a hover title, efficiency colours.
+/// A table cell: the median formatted, the spread in a hover title, and for an efficiency the
+/// class of its colour (no class otherwise: the templates then write no attribute).
 TemplateData metric_cell(model::MetricId metric, const std::optional<analysis::MetricSummary>& summary);
 
 /// Adds a metric's name, key and depth to a table row. The depth is model::shown_depth among the
@@ -24,6 +26,9 @@ std::string way_up(int depth);
 
 /// The page of a region: <experiment>/<region>.html below the branch folder.
 std::string region_page_path(const std::string& experiment, const std::string& region);
+
+/// The page of a commit: commits/<sha>.html below the branch folder.
+std::string commit_page_path(const analysis::history::CommitEntry& commit);
 
 /// The page of a run: runs/<id>.html below the branch folder.
 std::string run_page_path(const model::RunDocument& document);

@@ -11,6 +11,7 @@
 #include "tally/model/metric_format.hpp"
 
 #include <map>
+#include <utility>
 
 namespace tally::pages {
 namespace {
@@ -34,25 +35,28 @@ TemplateData table_data(const analysis::Experiment& experiment, const analysis::
     TemplateData header;
     header.set("label", experiment.configurations[column.configuration].label());
     header.set("repetitions", std::to_string(column.repetitions));
-    columns.push_back(header);
+    columns.push_back(std::move(header));
   }
   model::MetricSet shown;
   for (const model::MetricId metric : table.rows)
     shown.set(static_cast<std::size_t>(metric));
+  // Reserved: kainjow's move constructor is not noexcept, so a growing vector would copy.
   TemplateList rows;
+  rows.reserve(table.rows.size());
   for (const model::MetricId metric : table.rows) {
     TemplateData row;
     set_metric_head(row, metric, shown);
     TemplateList cells;
+    cells.reserve(table.columns.size());
     for (const analysis::ScalingColumn& column : table.columns) {
       cells.push_back(metric_cell(metric, column.metrics[static_cast<std::size_t>(metric)]));
     }
-    row.set("cells", cells);
-    rows.push_back(row);
+    set_moved(row, "cells", std::move(cells));
+    rows.push_back(std::move(row));
   }
   TemplateData out;
-  out.set("columns", columns);
-  out.set("rows", rows);
+  set_moved(out, "columns", std::move(columns));
+  set_moved(out, "rows", std::move(rows));
   return out;
 }
 
@@ -109,9 +113,9 @@ TemplateData region_page_data(const analysis::Experiment& experiment, const std:
     TemplateData chart;
     chart.set("name", std::string(model::metric_info(metric).display_name));
     chart.set("svg", svg);
-    charts.push_back(chart);
+    charts.push_back(std::move(chart));
   }
-  data.set("charts", charts);
+  set_moved(data, "charts", std::move(charts));
   data.set("commit_count", std::to_string(commits.size()));
   return data;
 }

@@ -8,6 +8,8 @@
 #include "tally/model/metric_format.hpp"
 #include "tally/model/run_metrics.hpp"
 
+#include <utility>
+
 namespace tally::pages {
 namespace {
 
@@ -58,24 +60,27 @@ TemplateData run_page_data(const analysis::ingest::LoadedRun& run, const std::st
   data.set("id", document.run.id);
   data.set("file", run.file.string());
   data.set("facts", facts(document));
+  // Reserved: kainjow's move constructor is not noexcept, so a growing vector would copy.
   TemplateList regions;
+  regions.reserve(document.regions.size());
   for (const model::Region& region : document.regions) {
     const model::MetricValues values = model::compute_run_metrics(region.raw);
     TemplateList rows;
+    rows.reserve(model::metric_table().size());
     for (const model::MetricInfo& metric : model::metric_table()) {
       const auto value = values.get(metric.id);
       if (!value) continue;
       TemplateData row = metric_cell(metric.id, analysis::MetricSummary{*value, *value, *value, 1});
       set_metric_head(row, metric.id, values.present());
-      rows.push_back(row);
+      rows.push_back(std::move(row));
     }
     TemplateData item;
     item.set("name", region.name);
     item.set("visits", std::to_string(region.visits));
-    item.set("rows", rows);
-    regions.push_back(item);
+    set_moved(item, "rows", std::move(rows));
+    regions.push_back(std::move(item));
   }
-  data.set("regions", regions);
+  set_moved(data, "regions", std::move(regions));
   return data;
 }
 

@@ -4,6 +4,8 @@
 #include "pages/site_builder.hpp"
 
 #include "analysis/parallel_for.hpp"
+#include "pages/color_scale.hpp"
+#include "pages/commit_page.hpp"
 #include "pages/index_page.hpp"
 #include "pages/page_data.hpp"
 #include "pages/region_page.hpp"
@@ -14,12 +16,18 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <utility>
 
 namespace tally::pages {
 namespace {
 
 namespace fs = std::filesystem;
 constexpr const char* branch_marker = "tally-branch.json";
+
+/// The templates' stylesheet and the efficiency colours, which are the colour scale's to say.
+std::string stylesheet(const Templates& templates) {
+  return read_text_file(templates.folder() / "style.css") + efficiency_stylesheet();
+}
 
 void write_branch_index(const fs::path& output, const Templates& templates) {
   TemplateList branches;
@@ -35,14 +43,14 @@ void write_branch_index(const fs::path& output, const Templates& templates) {
     item.set("name", marker.value("branch", folder.filename().string()));
     item.set("link", folder.filename().string() + "/index.html");
     item.set("updated", marker.value("updated", ""));
-    branches.push_back(item);
+    branches.push_back(std::move(item));
   }
   TemplateData data;
   data.set("title", "Branches");
   data.set("root", "");
   data.set("branches", branches);
   write_site_file(output / "index.html", templates.render("branches", data));
-  write_site_file(output / "style.css", read_text_file(templates.folder() / "style.css"));
+  write_site_file(output / "style.css", stylesheet(templates));
 }
 
 } // namespace
@@ -50,9 +58,14 @@ void write_branch_index(const fs::path& output, const Templates& templates) {
 fs::path build_site(const SiteRequest& request, const Templates& templates, const analysis::ingest::RunSet& runs,
                     const analysis::history::CommitAxis& axis, const std::vector<analysis::Experiment>& experiments) {
   const fs::path folder = request.output / path_slug(request.branch);
-  write_site_file(folder / "style.css", read_text_file(templates.folder() / "style.css"));
+  write_site_file(folder / "style.css", stylesheet(templates));
   write_site_file(folder / "index.html",
                   templates.render("index", index_page_data(experiments, runs, axis, request.branch)));
+  const CommitPageContext commit_context{axis, experiments, request.branch, request.run_page_commits};
+  analysis::parallel_for(axis.commits.size(), request.threads, [&](std::size_t position) {
+    write_site_file(folder / commit_page_path(axis.commits[position]),
+                    templates.render("commit", commit_page_data(commit_context, position)));
+  });
   // Region and run pages are independent of each other: rendered on all threads.
   std::vector<std::pair<const analysis::Experiment*, const std::string*>> regions;
   for (const analysis::Experiment& experiment : experiments) {
@@ -66,7 +79,7 @@ fs::path build_site(const SiteRequest& request, const Templates& templates, cons
   });
   analysis::parallel_for(runs.runs.size(), request.threads, [&](std::size_t i) {
     const analysis::ingest::LoadedRun& run = runs.runs[i];
-    if (!axis.position(run.document)) return;
+    if (!has_run_page(axis, run.document, request.run_page_commits)) return;
     write_site_file(folder / run_page_path(run.document), templates.render("run", run_page_data(run, request.branch)));
   });
   const std::string newest = axis.commits.empty() ? "" : axis.commits.back().time;

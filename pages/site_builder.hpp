@@ -10,10 +10,17 @@
 
 namespace tally::pages {
 
+/// Enough commits to look back at recent runs in full, few enough that the site grows with
+/// commits × configurations rather than with every run of a long history.
+inline constexpr std::size_t default_run_page_commits = 20;
+
 struct SiteRequest {
   std::filesystem::path output;
   std::string branch;   ///< as the user named it; its folder is a slug of it
   unsigned threads = 1; ///< pages rendered at once
+  /// Runs of the newest this many commits get a page of their own; older ones are rows of their
+  /// commit's page only (see has_run_page()).
+  std::size_t run_page_commits = default_run_page_commits;
 };
 
 /// Returns the branch's index page. Throws std::runtime_error naming a file that cannot be written.

@@ -22,7 +22,7 @@ std::string marker(const SeriesStyle& style, double x, double y, double r, const
   switch (style.marker) {
   case MarkerShape::circle:
     tag = "circle";
-    geometry = "cx=\"" + n(x) + "\" cy=\"" + n(y) + "\" r=\"" + n(r) + "\"";
+    geometry = "cx=\"" + svg_pixel(x) + "\" cy=\"" + svg_pixel(y) + "\" r=\"" + n(r) + "\"";
     break;
   case MarkerShape::square:
     tag = "rect";
@@ -104,44 +104,44 @@ std::vector<DrawnPoint> drawn_points(const ChartSeries& series, std::size_t comm
   return points;
 }
 
-/// Draws one configuration; returns how many medians it drew.
+/// Draws one configuration; returns how many medians it drew. Bytes per point are what a long
+/// history multiplies: repetitions are one path of round zero-length strokes and the line one path
+/// broken by moves, so only the medians, which carry the hover titles, are elements of their own.
 std::size_t draw_series(std::string& out, const ChartLayout& layout, const ChartAxis& axis, const ChartSeries& series,
                         const ChartOptions& options) {
   const SeriesStyle style = series_style(series.colour_index);
   const std::string colour(style.colour);
   const std::vector<DrawnPoint> points = drawn_points(series, layout.commits);
-  // Shared attributes sit on groups: a chart of hundreds of commits has thousands of dots.
-  out += "<g class=\"series\">\n<g class=\"runs\" fill=\"" + colour + "\" fill-opacity=\"0.45\">\n";
-  const std::string dot_radius = svg_number(layout.dot_radius);
+  std::string marks;
   for (const DrawnPoint& point : points) {
+    const std::string x = svg_pixel(layout.x_of(point.commit_index));
     for (double value : *point.repetitions) {
-      if (!std::isfinite(value)) continue;
-      out += "<circle cx=\"" + svg_number(layout.x_of(point.commit_index)) + "\" cy=\"" +
-             svg_number(layout.y_of(value)) + "\" r=\"" + dot_radius + "\"/>\n";
+      if (std::isfinite(value)) marks += "M" + x + " " + svg_pixel(layout.y_of(value)) + "h0";
     }
   }
-  out += "</g>\n";
+  out += "<g class=\"series\">\n";
+  if (!marks.empty()) {
+    out += "<path class=\"runs\" d=\"" + marks + "\" stroke=\"" + colour +
+           "\" stroke-opacity=\"0.45\" stroke-width=\"" + svg_number(2 * layout.dot_radius) +
+           "\" stroke-linecap=\"round\"/>\n";
+  }
   // The line joins medians of consecutive commits only: a commit without a run of this
-  // configuration ends a segment rather than being bridged by an invented value.
-  std::string segment;
-  std::size_t segment_points = 0;
-  const auto flush = [&] {
-    if (segment_points >= 2)
-      out += "<path class=\"median-line\" d=\"" + segment + "\"" + line_attributes(style) + "/>\n";
-    segment.clear();
-    segment_points = 0;
-  };
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    if (!std::isfinite(points[i].median)) {
-      flush();
+  // configuration starts a new subpath rather than being bridged by an invented value.
+  std::string line;
+  std::size_t joined = 0;
+  const DrawnPoint* previous = nullptr;
+  for (const DrawnPoint& point : points) {
+    if (!std::isfinite(point.median)) {
+      previous = nullptr;
       continue;
     }
-    if (segment_points > 0 && points[i].commit_index != points[i - 1].commit_index + 1) flush();
-    segment += (segment_points == 0 ? "M" : " L") + svg_number(layout.x_of(points[i].commit_index)) + " " +
-               svg_number(layout.y_of(points[i].median));
-    ++segment_points;
+    const bool continues = previous && point.commit_index == previous->commit_index + 1;
+    line += (continues ? "L" : "M") + svg_pixel(layout.x_of(point.commit_index)) + " " +
+            svg_pixel(layout.y_of(point.median));
+    joined += continues ? 1 : 0;
+    previous = &point;
   }
-  flush();
+  if (joined > 0) out += "<path class=\"median-line\" d=\"" + line + "\"" + line_attributes(style) + "/>\n";
   // A white rim sets a marker off its line; on dense charts the rims would bleach the line.
   const bool rimmed = layout.marker_radius >= 3.0;
   out +=
@@ -150,11 +150,10 @@ std::size_t draw_series(std::string& out, const ChartLayout& layout, const Chart
   for (const DrawnPoint& point : points) {
     if (!std::isfinite(point.median)) continue;
     ++drawn;
-    std::string title = "commit " + axis.commit_labels[point.commit_index] + " · " + series.label + " · " +
-                        format_chart_value(options, point.median);
-    if (point.commit_index < axis.commit_titles.size() && !axis.commit_titles[point.commit_index].empty()) {
-      title += "\n" + axis.commit_titles[point.commit_index];
-    }
+    // The commit's subject is on its page and on the commit axis: repeated in every median of
+    // every chart, it would be most of a region page's bytes.
+    const std::string title = "commit " + axis.commit_labels[point.commit_index] + " · " + series.label + " · " +
+                              format_chart_value(options, point.median);
     out += marker(style, layout.x_of(point.commit_index), layout.y_of(point.median), layout.marker_radius,
                   model::xml_escape(title)) +
            "\n";

@@ -5,6 +5,7 @@
 #include "pages/site_output.hpp"
 
 #include <stdexcept>
+#include <utility>
 
 namespace tally::pages {
 
@@ -18,7 +19,7 @@ Templates::Templates(const std::filesystem::path& folder) : folder_(folder) {
     sources_[entry.path().stem().string()] = source;
   }
   if (error) throw std::runtime_error(folder.string() + ": cannot read templates: " + error.message());
-  for (const char* required : {"header", "footer", "branches", "index", "region", "run"}) {
+  for (const char* required : {"header", "footer", "branches", "index", "commit", "region", "run"}) {
     if (!sources_.count(required)) {
       throw std::runtime_error(folder.string() + ": template " + required + ".mustache is missing");
     }
@@ -32,6 +33,19 @@ std::string Templates::render(const std::string& name, TemplateData data) const 
   }
   kainjow::mustache::mustache page(sources_.at(name));
   return page.render(data);
+}
+
+// kainjow hands out its values as const only; the entries below are plain members of `data`, made
+// here and not const objects, so writing them through const_cast is defined.
+void set_moved(TemplateData& data, const std::string& name, TemplateData&& value) {
+  data.set(name, TemplateData(false)); // a placeholder without children, replaced in place
+  *const_cast<TemplateData*>(data.get(name)) = std::move(value);
+}
+
+void set_moved(TemplateData& data, const std::string& name, TemplateList&& items) {
+  TemplateData list(TemplateData::type::list);
+  const_cast<TemplateList&>(list.list_value()) = std::move(items);
+  set_moved(data, name, std::move(list));
 }
 
 std::filesystem::path default_templates_folder() {

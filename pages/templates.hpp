@@ -31,6 +31,14 @@ private:
   std::map<std::string, std::string> sources_;
 };
 
+/// Sets `name` in `data` to `value` without copying it. kainjow's set() and list conversion copy
+/// whole subtrees, so a page's nested lists (regions, rows, cells) were copied once per level:
+/// most of the time of rendering run pages.
+void set_moved(TemplateData& data, const std::string& name, TemplateData&& value);
+
+/// `set_moved` for a list.
+void set_moved(TemplateData& data, const std::string& name, TemplateList&& items);
+
 /// The templates folder: the option if given, else next to an installed tally, else the source tree.
 std::filesystem::path default_templates_folder();
 

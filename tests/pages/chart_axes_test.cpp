@@ -94,5 +94,13 @@ TEST(ChartAxes, svg_numbers_have_one_decimal_and_no_negative_zero) {
   EXPECT_EQ(svg_number(NAN), "0.0");
 }
 
+TEST(ChartAxes, svg_pixels_are_whole_units_without_negative_zero) {
+  EXPECT_EQ(svg_pixel(57.6), "58");
+  EXPECT_EQ(svg_pixel(41.0), "41");
+  EXPECT_EQ(svg_pixel(-0.4), "0");
+  EXPECT_EQ(svg_pixel(-0.6), "-1");
+  EXPECT_EQ(svg_pixel(NAN), "0");
+}
+
 } // namespace
 } // namespace tally::pages

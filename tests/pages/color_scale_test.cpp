@@ -86,5 +86,25 @@ TEST(ColorScale, configurations_beyond_eight_repeat_colours_with_another_marker_
   EXPECT_EQ(styles.size(), 32u);
 }
 
+TEST(ColorScale, a_cell_names_the_step_of_its_value_as_printed) {
+  EXPECT_EQ(efficiency_class(0.0), "e0");
+  EXPECT_EQ(efficiency_class(0.295), "e3"); // printed 0.30
+  EXPECT_EQ(efficiency_class(0.8125), "e8");
+  EXPECT_EQ(efficiency_class(1.2), "e9");
+  EXPECT_EQ(efficiency_class(NAN), "en");
+}
+
+TEST(ColorScale, the_stylesheet_gives_each_class_its_colours_once) {
+  const std::string css = efficiency_stylesheet();
+  // ColorBrewer RdYlBu: the darkest red takes white text, the pale yellow black text.
+  EXPECT_NE(css.find("td.e0 { background: #a50026; color: #ffffff; }"), std::string::npos);
+  EXPECT_NE(css.find("td.e4 { background: #fee090; color: #000000; }"), std::string::npos);
+  EXPECT_NE(css.find("td.en { background: #e0e0e0; color: #000000; }"), std::string::npos);
+  std::size_t rules = 0;
+  for (std::size_t at = css.find("td."); at != std::string::npos; at = css.find("td.", at + 1))
+    ++rules;
+  EXPECT_EQ(rules, 11u);
+}
+
 } // namespace
 } // namespace tally::pages

@@ -56,8 +56,8 @@ TEST_F(HostileSite, names_are_escaped_and_stay_inside_the_output_folder) {
     EXPECT_EQ(text.find("onload=\"x"), std::string::npos) << file;
     ++html_files;
   }
-  // Index and branch index, one region page, two run pages.
-  EXPECT_EQ(html_files, 5u);
+  // Index and branch index, one region page, two commit pages, two run pages.
+  EXPECT_EQ(html_files, 7u);
   bool escaped_seen = false;
   for (const auto& entry : fs::recursive_directory_iterator(output_)) {
     if (entry.path().extension() == ".html" &&

@@ -5,6 +5,7 @@
 #include "analysis/experiment.hpp"
 #include "pages/region_page.hpp"
 #include "pages/run_page.hpp"
+#include "pages/site_output.hpp"
 #include "run_factory.hpp"
 
 #include "tally/model/document_io.hpp"
@@ -12,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -97,9 +99,21 @@ TEST(MetricRows, scaling_table_rows_follow_the_tree_and_reach_the_html) {
   EXPECT_EQ(depths.at("Elapsed time"), 0);
 
   const std::string html = Templates(TALLY_TEST_TEMPLATES).render("region", page);
-  EXPECT_NE(html.find(R"(<th scope="row" style="--depth:0">Global efficiency</th>)"), std::string::npos);
-  EXPECT_NE(html.find(R"(<th scope="row" style="--depth:2">MPI parallel efficiency</th>)"), std::string::npos);
-  EXPECT_NE(html.find(R"(<th scope="row" style="--depth:1">Computation scalability</th>)"), std::string::npos);
+  EXPECT_NE(html.find(R"(<tr class="d0"><th>Global efficiency</th>)"), std::string::npos);
+  EXPECT_NE(html.find(R"(<tr class="d2"><th>MPI parallel efficiency</th>)"), std::string::npos);
+  EXPECT_NE(html.find(R"(<tr class="d1"><th>Computation scalability</th>)"), std::string::npos);
+}
+
+TEST(MetricRows, the_stylesheet_indents_every_depth_of_the_tree) {
+  // templates/style.css has classes d1 to d6; the deepest metric with the whole tree shown must fit.
+  model::MetricSet everything;
+  everything.set();
+  int deepest = 0;
+  for (const model::MetricInfo& metric : model::metric_table())
+    deepest = std::max(deepest, model::shown_depth(metric.id, everything));
+  EXPECT_LE(deepest, 6);
+  EXPECT_NE(read_text_file(std::filesystem::path(TALLY_TEST_TEMPLATES) / "style.css").find(".d6 { --depth: 6; }"),
+            std::string::npos);
 }
 
 } // namespace

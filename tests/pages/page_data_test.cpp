@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Table cells of the site: a metric that cannot be computed reads "n/a"; a value shows its median
 // with the spread on hover and, for efficiencies, the colour of the fixed scale.
-#include "pages/color_scale.hpp"
 #include "pages/page_data.hpp"
 
 #include <gtest/gtest.h>
@@ -17,7 +16,7 @@ std::string text_of(const TemplateData& cell, const std::string& key) {
 TEST(MetricCell, an_absent_metric_reads_not_available) {
   const TemplateData cell = metric_cell(model::MetricId::useful_ipc, std::nullopt);
   EXPECT_EQ(text_of(cell, "text"), "n/a");
-  EXPECT_EQ(text_of(cell, "style"), "");
+  EXPECT_EQ(cell.get("class"), nullptr);
 }
 
 TEST(MetricCell, an_efficiency_shows_its_median_spread_and_colour) {
@@ -25,15 +24,15 @@ TEST(MetricCell, an_efficiency_shows_its_median_spread_and_colour) {
       metric_cell(model::MetricId::mpi_load_balance, analysis::MetricSummary{0.8125, 0.75, 0.875, 3});
   EXPECT_EQ(text_of(cell, "text"), "0.81");
   EXPECT_EQ(text_of(cell, "hint"), "median of 3 (0.75 to 0.88)");
-  const CellColour colour = efficiency_colour(0.8125);
-  EXPECT_EQ(text_of(cell, "style"), "background:" + colour.background + ";color:" + colour.text);
+  // 0.81 as printed lies in the step [0.8, 0.9), the ninth of the scale.
+  EXPECT_EQ(text_of(cell, "class"), "e8");
 }
 
 TEST(MetricCell, a_time_is_not_coloured) {
   const TemplateData cell = metric_cell(model::MetricId::elapsed_ns, analysis::MetricSummary{2.5e9, 2.5e9, 2.5e9, 1});
   EXPECT_EQ(text_of(cell, "text"), "2.50 s");
   EXPECT_EQ(text_of(cell, "hint"), "median of 1");
-  EXPECT_EQ(text_of(cell, "style"), "");
+  EXPECT_EQ(cell.get("class"), nullptr);
 }
 
 } // namespace

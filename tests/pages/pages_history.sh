@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # `tally pages --repo` orders commits by the branch's first-parent history, not by date: in a
 # repository with a merged feature branch and a rebased commit dated before its parent, the site
-# shows main's commits in graph order and lists the feature commit as not on the branch.
+# shows main's commits in graph order and lists the feature commit as not on the branch. Every
+# commit on the branch has a page listing its runs; with --run-pages 2 only the runs of the two
+# newest commits have a page of their own, and the commit pages link exactly those.
 # Usage: pages_history.sh TALLY EXAMPLE_DOCUMENT
 set -euo pipefail
 tally="$1" example="$2"
@@ -42,7 +44,7 @@ for i in range(0, len(pairs), 2):
     json.dump(document, open(os.path.join(folder, "run-%d.json" % i), "w"))
 PYTHON
 
-"$tally" pages --input "$work/runs" --repo "$repo" --branch main --output "$work/public"
+"$tally" pages --input "$work/runs" --repo "$repo" --branch main --output "$work/public" --run-pages 2
 
 /usr/bin/python3 - "$work/public/main" "${c1:0:7}" "${c2:0:7}" "${c3:0:7}" "${m:0:7}" "${rebased:0:7}" "${f1:0:7}" <<'PYTHON'
 import glob, sys
@@ -58,4 +60,28 @@ positions = [region.find(sha) for sha in expected]
 assert all(p >= 0 for p in positions), "every commit of main appears on the region page"
 assert positions == sorted(positions), "commits appear in first-parent order: %s" % positions
 print("pages_history: 5 commits in first-parent order, feature commit off the branch")
+PYTHON
+
+/usr/bin/python3 - "$work/public/main" "$c1" "$c2" "$c3" "$m" "$rebased" "$f1" <<'PYTHON'
+import os, sys
+site, main, feature = sys.argv[1], sys.argv[2:7], sys.argv[7]
+# Runs run-0, run-2, run-6, run-8, run-10 belong to main's commits, oldest first; run-4 to the feature.
+runs = dict(zip(main, ["run-0", "run-2", "run-6", "run-8", "run-10"]))
+pages = sorted(os.listdir(site + "/runs"))
+assert pages == ["run-10.html", "run-8.html"], "only the two newest commits' runs have a page: %s" % pages
+assert sorted(os.listdir(site + "/commits")) == sorted(sha + ".html" for sha in main), "a page per commit of main"
+index = open(site + "/index.html").read().split("<h2>Commits</h2>")[1]
+links = [index.find('href="commits/%s.html"' % sha) for sha in main]
+assert all(p >= 0 for p in links) and links == sorted(links, reverse=True), "the index lists commits newest first"
+for sha in main:
+    page = open("%s/commits/%s.html" % (site, sha)).read()
+    row = page.split("<tbody>")[1].split("</tbody>")[0]
+    # The jacobi example's Global region: elapsed 3435134400 ns; parallel efficiency
+    # 11869758230 / (4 x 3435134400) = 0.8639, in the [0.8, 0.9) step of the scale.
+    assert row.count("<tr>") == 1 and "<td>strong-scaling</td>" in row and "</td><td>1</td>" in row, row
+    assert ">3.44 s<" in row and '<td class="e8" title="median of 1">0.86</td>' in row, row
+    linked = '<a href="../runs/%s.html">%s</a>' % (runs[sha], runs[sha])
+    assert (linked in row) == (sha in main[3:]), "run link on %s's page: %s" % (sha[:7], row)
+    assert runs[sha] in row, "the run is a row of its commit's page even without a page of its own"
+print("pages_history: a page per commit, run pages for the newest 2 commits only")
 PYTHON

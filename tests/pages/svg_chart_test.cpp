@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Evolution charts: positions parsed back from the SVG, broken lines at gaps, label thinning,
-// escaping of hostile text and byte-identical output.
+// Evolution charts: positions parsed back from the SVG, broken lines at gaps, one path per
+// configuration's repetitions and line, label thinning, escaping of hostile text and byte-identical output.
 #include "pages/svg_chart.hpp"
 
 #include "pages/chart_layout.hpp"
@@ -10,6 +10,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <regex>
 
 namespace tally::pages {
@@ -66,7 +67,8 @@ SampleChart efficiency_chart(std::vector<ChartPoint> points) {
   return chart;
 }
 
-constexpr double tolerance = 0.15; // coordinates are printed with one decimal
+// Data points are printed in whole units (svg_pixel), the plot area with one decimal.
+constexpr double tolerance = 0.55;
 
 TEST(SvgChart, medians_land_at_their_commit_and_value) {
   const std::string svg =
@@ -85,11 +87,21 @@ TEST(SvgChart, medians_land_at_their_commit_and_value) {
 TEST(SvgChart, every_repetition_is_a_dot_at_its_own_value) {
   const std::string svg = render(efficiency_chart({{1, {0.25, 0.75}, {}}, {2, {0.5, NAN}, {}}}));
   const Box plot = plot_area(svg);
-  const std::string runs = svg.substr(svg.find("<g class=\"runs\""));
-  const auto ys = all_matches(runs.substr(0, runs.find("</g>")), R"re(<circle cx="[0-9.]+" cy="([0-9.]+)")re");
+  const auto runs = all_matches(svg, R"re(<path class="runs" d="([^"]*)")re");
+  ASSERT_EQ(runs.size(), 1u); // one path holds every repetition of the configuration
+  const auto ys = all_matches(runs[0], R"re(M[0-9.]+ ([0-9.]+)h0)re");
   ASSERT_EQ(ys.size(), 3u); // the NaN repetition is not drawn
   EXPECT_NEAR(std::stod(ys[0]), plot.y + 0.75 * plot.height, tolerance);
   EXPECT_NEAR(std::stod(ys[1]), plot.y + 0.25 * plot.height, tolerance);
+}
+
+TEST(SvgChart, repetitions_add_marks_to_a_path_not_elements) {
+  const auto elements = [](const std::string& svg) { return std::count(svg.begin(), svg.end(), '<'); };
+  const std::string one = render(efficiency_chart({{0, {0.5}, {}}, {1, {0.6}, {}}}));
+  const std::string five =
+      render(efficiency_chart({{0, {0.5, 0.4, 0.3, 0.2, 0.1}, 0.5}, {1, {0.6, 0.7, 0.8, 0.9, 1.0}, 0.6}}));
+  EXPECT_EQ(elements(five), elements(one));
+  EXPECT_EQ(all_matches(five, "h0").size(), 10u);
 }
 
 TEST(SvgChart, given_median_is_used_instead_of_the_computed_one) {
@@ -130,24 +142,33 @@ TEST(SvgChart, efficiency_above_one_is_drawn_on_the_top_edge_with_its_true_value
 
 TEST(SvgChart, a_commit_without_runs_breaks_the_line) {
   const std::string svg = render(efficiency_chart({{0, {0.5}, {}}, {1, {0.6}, {}}, {3, {0.7}, {}}, {2, {}, {}}}));
-  const auto paths = all_matches(svg, R"re(<path class="median-line" d="([^"]*)")re");
-  ASSERT_EQ(paths.size(), 1u); // commits 0-1; commit 3 alone is a marker without a line
-  EXPECT_EQ(all_matches(paths[0], "L").size(), 1u);
+  // One path per configuration; a move starts each run of consecutive commits.
+  const auto line_of = [](const std::string& chart) {
+    const auto paths = all_matches(chart, R"re(<path class="median-line" d="([^"]*)")re");
+    EXPECT_EQ(paths.size(), 1u);
+    return paths.empty() ? std::string() : paths[0];
+  };
+  const std::string line = line_of(svg); // commits 0-1 joined; commit 3 alone is a marker without a line
+  EXPECT_EQ(all_matches(line, "L").size(), 1u);
+  EXPECT_EQ(all_matches(line, "M").size(), 2u);
   EXPECT_EQ(median_circles(svg).size(), 3u);
 
-  const std::string two = render(efficiency_chart({{0, {0.5}, {}}, {1, {0.6}, {}}, {3, {0.7}, {}}}));
-  const std::string four = render(efficiency_chart({{0, {0.5}, {}}, {1, {0.6}, {}}, {2, {0.6}, {}}, {3, {0.7}, {}}}));
-  EXPECT_EQ(all_matches(four, R"re(<path class="median-line")re").size(), 1u);
+  const std::string four =
+      line_of(render(efficiency_chart({{0, {0.5}, {}}, {1, {0.6}, {}}, {2, {0.6}, {}}, {3, {0.7}, {}}})));
+  EXPECT_EQ(all_matches(four, "M").size(), 1u);
+  EXPECT_EQ(all_matches(four, "L").size(), 3u);
   SampleChart gap = efficiency_chart({{0, {0.5}, {}}, {1, {0.6}, {}}, {3, {0.7}, {}}, {4, {0.8}, {}}});
   gap.axis = numbered_commits(5);
-  EXPECT_EQ(all_matches(render(gap), R"re(<path class="median-line")re").size(), 2u);
-  EXPECT_EQ(all_matches(two, R"re(<path class="median-line")re").size(), 1u);
+  const std::string two_segments = line_of(render(gap));
+  EXPECT_EQ(all_matches(two_segments, "M").size(), 2u);
+  EXPECT_EQ(all_matches(two_segments, "L").size(), 2u);
 }
 
 TEST(SvgChart, hover_title_names_commit_configuration_and_value) {
   const std::vector<Marker> markers = median_circles(render(efficiency_chart({{2, {0.5}, {}}})));
   ASSERT_EQ(markers.size(), 1u);
-  EXPECT_EQ(markers[0].title, "commit abc0002 · 2 nodes · 8 ranks × 4 threads · 0.50\nCommit number 2");
+  // The commit's subject is on the commit axis and the commit's page, not repeated per median.
+  EXPECT_EQ(markers[0].title, "commit abc0002 · 2 nodes · 8 ranks × 4 threads · 0.50");
 }
 
 TEST(SvgChart, five_hundred_commits_get_at_most_one_label_per_sixty_units) {
