@@ -413,7 +413,7 @@ class Job:
                 code, outputs = self.run_script(label, script, step.get("shell", "bash"), env, directory)
                 record["replaced"] = replacement is not None
             else:
-                code, outputs = self.uses(step, context, status, env, label, record)
+                code, outputs = self.uses(step, context, status, dict(outer_env, **step_env), label, record)
             record["outcome"] = "success" if code == 0 else "failure"
             record["exit_code"] = code
             self.steps_log.append(record)
@@ -425,20 +425,20 @@ class Job:
                 exit_code = exit_code or code
         return exit_code, steps_context
 
-    def uses(self, step, context, status, env, label, record):
+    def uses(self, step, context, status, step_env, label, record):
         uses = step["uses"]
         given = {key: to_string(interpolate(value, context, status)) for key, value in (step.get("with") or {}).items()}
         record["uses"], record["with"] = uses, given
         for prefix, folder in self.arguments.action_map:
             if uses.startswith(prefix):
-                code, outputs = self.composite(folder, given, label)
+                code, outputs = self.composite(folder, given, label, step_env)
                 record["outputs"] = outputs
                 return code, outputs
         print("%s: %s recorded (not run) with %s" % (label, uses, json.dumps(given)), flush=True)
         self.recorded.append({"uses": uses, "with": given})
         return 0, {}
 
-    def composite(self, folder, given, label):
+    def composite(self, folder, given, label, outer_env):
         with open(os.path.join(folder, "action.yml")) as stream:
             action = yaml.safe_load(stream)
         if action.get("runs", {}).get("using") != "composite":
@@ -456,7 +456,8 @@ class Job:
             else:
                 inputs[name] = to_string(spec.get("default", ""))
         folder = os.path.abspath(folder)
-        code, steps_context = self.run_steps(action["runs"]["steps"], inputs, {}, label, action_path=folder)
+        # The steps of a composite action see the env of the job and of the step that uses it.
+        code, steps_context = self.run_steps(action["runs"]["steps"], inputs, outer_env, label, action_path=folder)
         status = {"failed": code != 0}
         context = self.context(self.base_env(), inputs, steps_context)
         outputs = {name: to_string(interpolate(spec.get("value", ""), context, status))
