@@ -7,13 +7,13 @@
 # are filled in), including the installed template from a loopback HTTP server that this test
 # starts on 127.0.0.1. The "runner image" is tally installed with cmake --install (TALLY_CI names
 # its ci/ folder, as a project variable would). Two projects, three commits each (the third adds
-# a load imbalance):
-#   url  (the default: history in the Pages site) the first pipeline without TALLY_NEW_HISTORY
-#        fails loudly in pages and tally-gate; with it, it starts the history; each later pipeline
-#        fetches the previous pipeline's public/tally-history.tar.gz from CI_PAGES_URL, where the
-#        test deploys every passed pages job's public/ as GitLab Pages would
-#   git  (ci/README.md's variant) the history in a branch of a bare repository; a pipeline that
-#        cannot read it fails loudly
+# a load imbalance), seven pipelines:
+#   url  (the default: history in the Pages site) commit 1 without TALLY_NEW_HISTORY: pages and
+#        tally-gate fail loudly; commit 1 with it starts the history; commits 2 and 3 fetch the
+#        previous pipeline's public/tally-history.tar.gz from CI_PAGES_URL, where the test deploys
+#        every passed pages job's public/ as GitLab Pages would
+#   git  (ci/README.md's variant: the history in a branch, here of a bare repository) commit 1
+#        without, then with TALLY_NEW_HISTORY; commit 3 fetches the branch
 # Checks: every job's status; tally-gate fails only on the imbalanced commit, with gate.xml (a
 # failure) and metrics.txt as its artifacts; the Pages artifact holds the site of every commit and
 # the history; the schema validation ran.
