@@ -43,10 +43,10 @@ fi
 
 # The npm tools, exactly as locked, from the npm registry. A folder that holds this lock's install
 # is kept; any other is installed anew (npm ci). re2, a dependency of gitlab-ci-local, is compiled
-# here against the headers of the installed Node.
+# here against the headers of the installed Node (package.json allows its install script).
 tools="${TALLY_NPM_TOOLS_DIR:-$root/.npm-tools}"
 lock="$root/tests/ci/tools/package-lock.json"
-if [ -f "$tools/package-lock.json" ] && cmp -s "$lock" "$tools/package-lock.json" &&
+if cmp -s "$lock" "$tools/package-lock.json" && cmp -s "$root/tests/ci/tools/package.json" "$tools/package.json" &&
   [ -f "$tools/node_modules/.package-lock.json" ] && [ -f "$tools/.installed" ]; then
   echo "install-deps: npm tools present in $tools ($(cat "$tools/.installed"))"
   exit 0
