@@ -3,7 +3,9 @@
 # The CI verdict: runs `tally gate` on the history folder for the current commit, writes the
 # Markdown report, the JUnit XML file and the GitLab metrics report, prints the Markdown to the
 # log, appends it to $GITHUB_STEP_SUMMARY when set, and exits with the gate's code
-# (0 pass, 1 regression, 2 usage or input error).
+# (0 pass, 1 regression, 2 usage or input error). The Markdown stays under 1,000,000 bytes, the
+# smaller of GitHub's job summary (1 MiB) and GitLab's note (1,000,000 characters) limits: over
+# it the list of checks points at the site (TALLY_SITE_URL, else CI_PAGES_URL).
 #
 # Usage: tally-gate.sh [--history DIR] [--repo PATH] [--candidate REV] [--baseline REV]
 #                      [--config FILE] [--reports DIR] [--pool N]
@@ -61,7 +63,7 @@ fi
 
 mkdir -p "$reports"
 arguments=(--input "$history" --candidate "$candidate" --history "$pool"
-  --markdown "$reports/gate.md" --junit "$reports/gate.xml" --metrics "$reports/metrics.txt")
+  --markdown "$reports/gate.md" --markdown-limit 1000000 --junit "$reports/gate.xml" --metrics "$reports/metrics.txt")
 if git -C "$repo" rev-parse -q --verify "$candidate^{commit}" > /dev/null 2>&1; then
   arguments+=(--repo "$repo")
 else
@@ -69,6 +71,8 @@ else
 fi
 [ -z "$baseline" ] || arguments+=(--baseline "$baseline")
 [ -z "$config" ] || arguments+=(--config "$config")
+site_url="${TALLY_SITE_URL:-${CI_PAGES_URL:-}}"
+[ -z "$site_url" ] || arguments+=(--details-url "$site_url")
 
 status=0
 "$tally" gate "${arguments[@]}" || status=$?

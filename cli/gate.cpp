@@ -27,6 +27,7 @@ struct GateOptions {
   std::string config;
   std::string waivers;
   std::string markdown;
+  gate::MarkdownLimit markdown_limit;
   std::string junit;
   std::string metrics;
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
@@ -78,9 +79,12 @@ int run_gate(const GateOptions& options) {
       gate::compare_runs(runs, commits.selection, config, commits.candidate_commit, today_utc());
 
   const bool written =
-      write_file(options.markdown, [&](std::ostream& out) { gate::write_markdown(out, commits.heading, result); }) &
+      write_file(
+          options.markdown,
+          [&](std::ostream& out) { gate::write_markdown(out, commits.heading, result, options.markdown_limit); }) &
       write_file(options.junit, [&](std::ostream& out) { gate::write_junit(out, commits.heading, result); }) &
       write_file(options.metrics, [&](std::ostream& out) { gate::write_metrics(out, result); });
+  const std::size_t findings = gate::write_findings(std::cout, result);
   std::size_t regressions = 0, improvements = 0, inconclusive = 0;
   for (const gate::Check& check : result.checks) {
     regressions += check.result.verdict == gate::Verdict::regression;
@@ -91,9 +95,10 @@ int run_gate(const GateOptions& options) {
     std::cerr << "tally gate: not compared: " << reason << '\n';
   std::cerr << "tally gate: " << gate::to_string(result.overall) << ": candidate " << commits.heading.candidate << " ("
             << result.candidate_runs << " runs) against " << commits.heading.baseline << " (" << result.baseline_runs
-            << " runs): " << result.checks.size() << " checks, " << regressions << " regressions, " << improvements
-            << " improvements, " << inconclusive << " inconclusive, " << result.new_regions.size() << " new and "
-            << result.removed_regions.size() << " removed regions\n";
+            << " runs): " << findings << (findings == 1 ? " finding" : " findings") << " from " << result.checks.size()
+            << " checks, " << regressions << " regressions, " << improvements << " improvements, " << inconclusive
+            << " inconclusive, " << result.new_regions.size() << " new and " << result.removed_regions.size()
+            << " removed regions\n";
   if (!written) return 2;
   return gate::exit_code_of(result);
 }
@@ -115,9 +120,17 @@ void add_gate_command(CLI::App& app, int& exit_code) {
   command->add_option("--history", options->selection.history, "Baseline commits with runs pooled, newest first")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  command
+      ->add_option("--noise-history", options->selection.noise_history,
+                   "Earlier commits with runs whose medians set each check's tolerance (0: configured only)")
+      ->capture_default_str();
   command->add_option("--config", options->config, "Rules, TOML or JSON (schemas/gate.v1.schema.json)");
   command->add_option("--waivers", options->waivers, "Waivers, TOML or JSON");
   command->add_option("--markdown", options->markdown, "Write the Markdown report to this file");
+  command->add_option("--markdown-limit", options->markdown_limit.max_bytes,
+                      "Largest Markdown report in bytes (0: no limit); over it the checks are left out");
+  command->add_option("--details-url", options->markdown_limit.details_url,
+                      "Where a report cut to --markdown-limit sends readers for the checks (the site)");
   command->add_option("--junit", options->junit, "Write the JUnit XML report to this file");
   command->add_option("--metrics", options->metrics, "Write the OpenMetrics report (GitLab metrics.txt) to this file");
   command->add_option("--jobs", options->jobs, "Threads reading documents")->capture_default_str();

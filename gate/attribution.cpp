@@ -63,12 +63,16 @@ std::vector<Contribution> split_elapsed(const model::MetricValues& baseline, con
   return out;
 }
 
-std::string percent(double share) {
+} // namespace
+
+std::string share_text(double share) {
   const double rounded = std::round(100.0 * share) + 0.0; // + 0.0 turns −0 into 0
   char text[32];
   std::snprintf(text, sizeof text, "%.0f%%", std::abs(rounded));
   return (rounded < 0 ? "\u2212" : "") + std::string(text);
 }
+
+namespace {
 
 std::string signed_number(double value, const char* unit) {
   char text[48];
@@ -86,24 +90,31 @@ std::vector<Contribution> attribute(MetricId metric, const model::MetricValues& 
   return out;
 }
 
+std::string metric_in_text(MetricId metric) {
+  const std::string_view name = model::metric_info(metric).display_name;
+  std::string out(name);
+  if (!out.empty() && !name.starts_with("MPI") && !name.starts_with("IPC"))
+    out[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[0])));
+  return out;
+}
+
+std::string change_text(const Check& check) {
+  return metric_in_text(check.metric) + " " + model::format_metric(check.metric, check.result.baseline_median) +
+         " \u2192 " + model::format_metric(check.metric, check.result.candidate_median) + " (" +
+         signed_number(check.result.change, check.rule.tolerance_in_pp ? "pp" : "%") + ")";
+}
+
 std::string describe(const Check& check) {
-  const model::MetricInfo& info = model::metric_info(check.metric);
-  std::string display(info.display_name);
-  if (!display.empty() && info.display_name.substr(0, 3) != "MPI" && info.display_name.substr(0, 3) != "IPC")
-    display[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(display[0])));
-  std::string out = check.region + " @ " + check.configuration.label() + ": " + display + " " +
-                    model::format_metric(check.metric, check.result.baseline_median) + " \u2192 " +
-                    model::format_metric(check.metric, check.result.candidate_median) + " (" +
-                    signed_number(check.result.change, check.rule.tolerance_in_pp ? "pp" : "%") + ")";
+  std::string out = check.region + " @ " + check.configuration.label() + ": " + change_text(check);
   const std::vector<Contribution> parts = attribute(check.metric, check.baseline_medians, check.candidate_medians);
   std::string separator = "; ";
   for (std::size_t i = 0; i < parts.size(); ++i) {
     if (parts[i].depth != 1) continue;
-    out += separator + percent(parts[i].share) + " from " + parts[i].name;
+    out += separator + share_text(parts[i].share) + " from " + parts[i].name;
     separator = ", ";
     std::string inner;
     for (std::size_t j = i + 1; j < parts.size() && parts[j].depth > 1; ++j) {
-      if (parts[j].depth == 2) inner += (inner.empty() ? "" : ", ") + percent(parts[j].share) + " " + parts[j].name;
+      if (parts[j].depth == 2) inner += (inner.empty() ? "" : ", ") + share_text(parts[j].share) + " " + parts[j].name;
     }
     if (!inner.empty()) out += " (" + inner + ")";
   }

@@ -34,6 +34,15 @@ struct Contribution {
 std::vector<Contribution> attribute(model::MetricId metric, const model::MetricValues& baseline,
                                     const model::MetricValues& candidate);
 
+/// A metric's name inside a sentence: "parallel efficiency", but "MPI load balance", "IPC".
+std::string metric_in_text(model::MetricId metric);
+
+/// "parallel efficiency 0.88 → 0.79 (−9.0 pp)": the check's medians and change.
+std::string change_text(const Check& check);
+
+/// A share of a change as a whole percentage, "83%" or "−5%".
+std::string share_text(double share);
+
 /// One line for a report: "timestep @ 4 ranks: parallel efficiency 0.88 → 0.79 (−9.0 pp); 83% from
 /// MPI load balance, 17% from MPI communication efficiency". Depth-2 factors follow in brackets.
 std::string describe(const Check& check);

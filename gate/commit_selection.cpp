@@ -26,18 +26,23 @@ void note_ambiguous(const history::CommitAxis& axis, SelectedCommits& out) {
   }
 }
 
-/// Pools up to `count` commits with runs of `axis` before position `end`, newest first, leaving
-/// out the candidate's commit.
-void pool(const history::CommitAxis& axis, std::size_t end, const std::string& candidate, std::size_t count,
-          SelectedCommits& out) {
+/// Pools up to `request.history` commits with runs of `axis` before position `end`, newest first,
+/// leaving out the candidate's commit; the next `request.noise_history` ones are the history
+/// the noise is learned from.
+void pool(const history::CommitAxis& axis, std::size_t end, const std::string& candidate,
+          const SelectionRequest& request, SelectedCommits& out) {
   std::size_t taken = 0;
-  for (std::size_t i = end; i-- > 0 && taken < count;) {
+  for (std::size_t i = end; i-- > 0 && taken < request.history + request.noise_history;) {
     const history::CommitEntry& commit = axis.commits[i];
     if (commit.sha == candidate) continue;
     if (taken == 0) out.heading.baseline = commit.sha.substr(0, 12);
-    out.selection.baseline.insert(commit.ids.begin(), commit.ids.end());
+    if (taken < request.history)
+      out.selection.baseline.insert(commit.ids.begin(), commit.ids.end());
+    else
+      out.selection.history.emplace_back(commit.ids.begin(), commit.ids.end());
     ++taken;
   }
+  taken = std::min(taken, request.history);
   if (taken > 1) out.heading.baseline = std::to_string(taken) + " commits from " + out.heading.baseline;
 }
 
@@ -119,7 +124,7 @@ SelectionResult select_with_git(const analysis::ingest::RunSet& runs, const Sele
     if (const auto* error = std::get_if<history::GitError>(&axis))
       return SelectionError{Kind::revision, error->message};
     const auto& along = std::get<history::CommitAxis>(axis);
-    pool(along, along.commits.size(), out.candidate_commit, request.history, out);
+    pool(along, along.commits.size(), out.candidate_commit, request, out);
     return std::nullopt;
   };
 
@@ -153,7 +158,7 @@ SelectionResult select_with_git(const analysis::ingest::RunSet& runs, const Sele
     }
     if (base_axis && has_runs(*base_axis, *merge_base)) {
       baseline = *merge_base;
-      pool(*base_axis, base_axis->commits.size(), out.candidate_commit, request.history, out);
+      pool(*base_axis, base_axis->commits.size(), out.candidate_commit, request, out);
     } else {
       out.notes.push_back("the merge base has no runs: taking the newest commit of " + *target + " with runs");
       baseline = std::get<std::string>(target_id);
@@ -161,7 +166,7 @@ SelectionResult select_with_git(const analysis::ingest::RunSet& runs, const Sele
     }
   } else {
     out.notes.push_back("no --baseline: the candidate's previous commit with runs");
-    pool(along, along.commits.size() - 1, out.candidate_commit, request.history, out);
+    pool(along, along.commits.size() - 1, out.candidate_commit, request, out);
   }
   if (failed) return *failed;
   if (out.heading.baseline.empty()) out.heading.baseline = baseline.empty() ? "none" : baseline + " (no runs)";
@@ -202,7 +207,7 @@ SelectionResult select_by_document_time(const analysis::ingest::RunSet& runs, co
     const history::Resolution named = resolver.resolve(baseline);
     if (named.kind == history::Resolution::Kind::ambiguous) return ambiguity("baseline", baseline, named);
     if (named.kind == history::Resolution::Kind::named)
-      pool(axis, named.commits.front() + 1, candidate_commit.sha, request.history, out);
+      pool(axis, named.commits.front() + 1, candidate_commit.sha, request, out);
   } else if (const auto target = target_branch(runs, out.selection.candidate)) {
     out.notes.push_back("merge request into " + *target + ": baseline is the merge base");
     // Without git, the target's newest commit with runs by commit time.
@@ -215,11 +220,11 @@ SelectionResult select_by_document_time(const analysis::ingest::RunSet& runs, co
     }
     if (newest) {
       baseline = axis.commits[*newest].sha;
-      pool(axis, *newest + 1, candidate_commit.sha, request.history, out);
+      pool(axis, *newest + 1, candidate_commit.sha, request, out);
     }
   } else {
     out.notes.push_back("no --baseline: the candidate's previous commit with runs");
-    pool(axis, position, candidate_commit.sha, request.history, out);
+    pool(axis, position, candidate_commit.sha, request, out);
   }
   if (out.heading.baseline.empty()) out.heading.baseline = baseline.empty() ? "none" : baseline + " (no runs)";
   return out;

@@ -16,10 +16,11 @@
 namespace tally::gate {
 
 struct SelectionRequest {
-  std::string repository;  ///< empty: no git, revisions are commit ids as in the documents
-  std::string candidate;   ///< revision of the candidate
-  std::string baseline;    ///< empty: merge-request base, else the candidate's previous commit with runs
-  std::size_t history = 1; ///< baseline commits with runs pooled, newest first (first-parent order)
+  std::string repository;         ///< empty: no git, revisions are commit ids as in the documents
+  std::string candidate;          ///< revision of the candidate
+  std::string baseline;           ///< empty: merge-request base, else the candidate's previous commit with runs
+  std::size_t history = 1;        ///< baseline commits with runs pooled, newest first (first-parent order)
+  std::size_t noise_history = 10; ///< earlier commits with runs whose medians give the noise (0: none)
 };
 
 struct SelectedCommits {

@@ -15,6 +15,7 @@ namespace {
 
 constexpr std::size_t baseline_position = 0;
 constexpr std::size_t candidate_position = 1;
+constexpr std::size_t first_history_position = 2;
 
 model::MetricValues medians_of(const std::vector<model::MetricValues>& repetitions) {
   model::MetricValues out;
@@ -38,7 +39,31 @@ struct Cell {
   const analysis::Configuration& configuration;
   const analysis::Repetitions& baseline;
   const analysis::Repetitions& candidate;
+  std::vector<analysis::Repetitions> history; ///< comparable runs of each history commit with runs here
 };
+
+/// The medians of the region at each history commit, then the baseline's, for the noise.
+std::vector<model::MetricValues> commit_medians(const Cell& cell, const std::string& region,
+                                                const model::MetricValues& baseline_medians) {
+  std::vector<model::MetricValues> out;
+  for (const analysis::Repetitions& runs : cell.history) {
+    const auto values = analysis::repetition_metrics(runs, region, nullptr, cell.experiment.scaling);
+    if (!values.empty()) out.push_back(medians_of(values));
+  }
+  out.push_back(baseline_medians);
+  return out;
+}
+
+void apply_noise(Check& check, const std::vector<model::MetricValues>& medians) {
+  std::vector<double> values;
+  for (const model::MetricValues& commit : medians) {
+    if (const auto value = commit.get(check.metric)) values.push_back(*value);
+  }
+  check.configured_tolerance = check.rule.tolerance;
+  check.history_commits = values.size();
+  check.noise = learn_noise(std::move(values));
+  check.rule.tolerance = tolerance_with_noise(check.rule, check.noise, analysis::median(check.baseline_values));
+}
 
 void compare_region(const Cell& cell, const std::string& region, const GateConfig& config,
                     const std::string& candidate_commit, const std::string& today, GateResult& out) {
@@ -53,6 +78,7 @@ void compare_region(const Cell& cell, const std::string& region, const GateConfi
   }
   const model::MetricValues baseline_medians = medians_of(baseline);
   const model::MetricValues candidate_medians = medians_of(candidate);
+  const std::vector<model::MetricValues> history = commit_medians(cell, region, baseline_medians);
   for (const model::MetricInfo& info : model::metric_table()) {
     const CheckRule rule = rule_for(config, region, info.id);
     if (rule.direction == Direction::ignored) continue;
@@ -68,7 +94,8 @@ void compare_region(const Cell& cell, const std::string& region, const GateConfi
                 candidate_medians,
                 {}};
     if (check.baseline_values.empty() || check.candidate_values.empty()) continue;
-    check.result = judge(rule, check.baseline_values, check.candidate_values);
+    apply_noise(check, history);
+    check.result = judge(check.rule, check.baseline_values, check.candidate_values);
     if (check.result.verdict == Verdict::regression) {
       const WaiverMatch waiver = match_waivers(config.waivers, region, info.id, candidate_commit, today);
       if (waiver.active) {
@@ -102,10 +129,15 @@ GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelect
     axis.index[commit] = baseline_position;
   for (const std::string& commit : selection.candidate)
     axis.index[commit] = candidate_position;
+  for (std::size_t i = 0; i < selection.history.size(); ++i) {
+    for (const std::string& commit : selection.history[i])
+      axis.index[commit] = first_history_position + i;
+  }
   GateResult out;
   for (const analysis::ingest::LoadedRun& run : runs.runs) {
-    if (const auto position = axis.position(run.document))
-      ++(*position == baseline_position ? out.baseline_runs : out.candidate_runs);
+    const auto position = axis.position(run.document);
+    if (position == baseline_position) ++out.baseline_runs;
+    if (position == candidate_position) ++out.candidate_runs;
   }
   for (const analysis::Experiment& experiment : analysis::group_experiments(runs, axis, std::nullopt)) {
     for (std::size_t column = 0; column < experiment.configurations.size(); ++column) {
@@ -120,7 +152,13 @@ GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelect
                                    environment_difference(*baseline->front(), *candidate->front()));
         continue;
       }
-      const Cell cell{experiment, configuration, comparable, *candidate};
+      Cell cell{experiment, configuration, comparable, *candidate, {}};
+      for (std::size_t i = 0; i < selection.history.size(); ++i) {
+        const analysis::Repetitions* earlier = experiment.repetitions(first_history_position + i, column);
+        if (!earlier) continue;
+        analysis::Repetitions kept = comparable_runs(*earlier, *candidate);
+        if (!kept.empty()) cell.history.push_back(std::move(kept));
+      }
       for (const std::string& region : experiment.regions)
         compare_region(cell, region, config, candidate_commit, today, out);
     }

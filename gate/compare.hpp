@@ -3,6 +3,7 @@
 // present on both sides, the repetitions of each side judged by the rules.
 #pragma once
 
+#include "gate/noise.hpp"
 #include "gate/rules.hpp"
 #include "gate/verdict.hpp"
 
@@ -21,6 +22,9 @@ namespace tally::gate {
 struct CommitSelection {
   std::set<std::string> candidate;
   std::set<std::string> baseline; ///< one commit, or several pooled (--history)
+  /// Earlier commits of the baseline's first-parent line with runs, newest first, each its
+  /// document commit strings: the noise of every check is learned from their medians.
+  std::vector<std::set<std::string>> history{};
 };
 
 /// One check: one metric of one region at one configuration of one experiment.
@@ -35,7 +39,10 @@ struct Check {
   std::vector<double> candidate_values;
   model::MetricValues baseline_medians; ///< every metric of the region, for attribution
   model::MetricValues candidate_medians;
-  std::string note; ///< why not compared, the waiver's reason, an expired waiver
+  std::string note;                    ///< why not compared, the waiver's reason, an expired waiver
+  std::optional<LearnedNoise> noise{}; ///< when learned, rule.tolerance comes from it
+  double configured_tolerance = 0;     ///< the rules' tolerance, before learning
+  std::size_t history_commits = 0;     ///< commit medians of the metric: baseline's and the history's
 };
 
 /// A region (or configuration) found on one side only: listed, never a regression.
@@ -55,7 +62,9 @@ struct GateResult {
   Verdict overall = Verdict::pass; ///< regression > no baseline > improvement > pass
 };
 
-/// Compares the selected runs. `candidate_commit` and `today` (YYYY-MM-DD) decide the waivers.
+/// Compares the selected runs; each check's tolerance is learned from the medians of the
+/// baseline and the history commits (noise.hpp) when there are enough of them. `candidate_commit` and `today`
+/// (YYYY-MM-DD) decide the waivers.
 GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelection& selection,
                         const GateConfig& config, const std::string& candidate_commit, const std::string& today);
 

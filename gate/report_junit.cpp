@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // JUnit XML in the subset GitLab and GitHub read: testsuites > testsuite > testcase(name,
 // classname) with failure(message) for regressions and skipped for checks that decided nothing.
+// The suite "findings" holds one case per cause (what a reader opens first), then one suite per
+// experiment holds every check.
 #include "gate/attribution.hpp"
+#include "gate/findings.hpp"
 #include "gate/reports.hpp"
 
 #include "tally/model/xml_escape.hpp"
@@ -22,7 +25,7 @@ struct Case {
 Case case_of(const Check& check) {
   Case out{check.region + " @ " + check.configuration.label() + ": " +
                std::string(model::metric_info(check.metric).key),
-           "", "", describe(check) + "; " + std::string(to_string(check.result.evidence))};
+           "", "", describe(check) + "; " + std::string(to_string(check.result.evidence)) + "; " + tolerance_of(check)};
   if (!check.note.empty()) out.output += "; " + check.note;
   if (check.result.verdict == Verdict::regression) out.failure = describe(check);
   if (check.result.verdict == Verdict::inconclusive)
@@ -30,10 +33,22 @@ Case case_of(const Check& check) {
   return out;
 }
 
+Case case_of(const Finding& finding, const GateResult& result) {
+  Case out{finding.experiment + ": " + finding.region + ": " + std::string(model::metric_info(finding.metric).key), "",
+           "", finding.summary + "; checks:"};
+  for (std::size_t index : finding.checks)
+    out.output += "\n" + check_name(result.checks[index]);
+  if (finding.verdict == Verdict::regression) out.failure = finding.summary;
+  if (finding.verdict == Verdict::inconclusive) out.skipped = "inconclusive: " + finding.summary;
+  return out;
+}
+
 } // namespace
 
 void write_junit(std::ostream& out, const GateHeading& heading, const GateResult& result) {
   std::map<std::string, std::vector<Case>> suites;
+  for (const Finding& finding : find_causes(result))
+    suites["findings"].push_back(case_of(finding, result));
   for (const Check& check : result.checks)
     suites[check.experiment].push_back(case_of(check));
   for (const std::string& reason : result.not_compared)

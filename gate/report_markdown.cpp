@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The Markdown report: verdict first, then regressions with their attribution, then every other
-// finding; a table of all checks would drown the reader, so passes are only counted.
+// The Markdown report: verdict first, then one table row per finding; every check stays in a
+// <details> block, folded, because twenty lines for one cause drown the reader.
 #include "gate/attribution.hpp"
+#include "gate/findings.hpp"
 #include "gate/reports.hpp"
 
 #include <map>
+#include <sstream>
 
 namespace tally::gate {
 
@@ -27,6 +29,17 @@ std::string check_name(const Check& check) {
          std::string(model::metric_info(check.metric).key);
 }
 
+std::string tolerance_of(const Check& check) {
+  return tolerance_text(check.rule, check.noise, check.configured_tolerance, check.history_commits);
+}
+
+std::size_t write_findings(std::ostream& out, const GateResult& result) {
+  const std::vector<Finding> findings = find_causes(result);
+  for (const Finding& finding : findings)
+    out << to_string(finding.verdict) << ": " << finding.experiment << ": " << finding.summary << '\n';
+  return findings.size();
+}
+
 namespace {
 
 void list_checks(std::ostream& out, const GateResult& result, Verdict verdict, const char* title) {
@@ -37,32 +50,31 @@ void list_checks(std::ostream& out, const GateResult& result, Verdict verdict, c
     any = true;
     out << "- " << markdown_escape(check.experiment) << ": " << markdown_escape(describe(check));
     if (check.result.p_value) out << "; p = " << *check.result.p_value;
-    out << "; " << to_string(check.result.evidence);
+    out << "; " << to_string(check.result.evidence) << "; " << tolerance_of(check);
     if (!check.note.empty()) out << "; " << markdown_escape(check.note);
     out << '\n';
   }
 }
 
-} // namespace
-
-void write_markdown(std::ostream& out, const GateHeading& heading, const GateResult& result) {
-  out << "## tally gate: " << to_string(result.overall) << "\n\n";
-  out << "Candidate `" << markdown_escape(heading.candidate) << "` (" << result.candidate_runs
-      << " runs) against baseline `" << markdown_escape(heading.baseline) << "` (" << result.baseline_runs
-      << " runs).\n";
-  if (result.overall == Verdict::no_baseline)
-    out << "\nNo baseline runs: nothing was compared, and the gate passes. Run the benchmarks on the baseline "
-           "commit to compare against it.\n";
+std::string checks_block(const GateResult& result) {
+  std::ostringstream out;
   std::map<Verdict, std::size_t> counts;
   for (const Check& check : result.checks)
     ++counts[check.result.verdict];
-  out << "\n| verdict | checks |\n| --- | --- |\n";
+  out << "\n<details><summary>All " << result.checks.size() << " checks</summary>\n\n";
+  out << "| verdict | checks |\n| --- | --- |\n";
   for (const auto& [verdict, count] : counts)
     out << "| " << to_string(verdict) << " | " << count << " |\n";
   list_checks(out, result, Verdict::regression, "Regressions");
   list_checks(out, result, Verdict::waived, "Waived");
   list_checks(out, result, Verdict::inconclusive, "Inconclusive (beyond tolerance, samples not different)");
   list_checks(out, result, Verdict::improvement, "Improvements");
+  out << "\n</details>\n";
+  return out.str();
+}
+
+std::string other_sections(const GateResult& result) {
+  std::ostringstream out;
   if (!result.not_compared.empty()) {
     out << "\n### Not compared (environments differ)\n\n";
     for (const std::string& reason : result.not_compared)
@@ -76,6 +88,54 @@ void write_markdown(std::ostream& out, const GateHeading& heading, const GateRes
       out << "- " << markdown_escape(region.experiment) << ": " << markdown_escape(region.region) << " @ "
           << markdown_escape(region.configuration.label()) << '\n';
   }
+  return out.str();
+}
+
+std::string elsewhere(const MarkdownLimit& limit) {
+  return limit.details_url.empty() ? "in the JUnit report" : "at " + limit.details_url;
+}
+
+} // namespace
+
+void write_markdown(std::ostream& out, const GateHeading& heading, const GateResult& result,
+                    const MarkdownLimit& limit) {
+  std::ostringstream head;
+  head << "## tally gate: " << to_string(result.overall) << "\n\n";
+  head << "Candidate `" << markdown_escape(heading.candidate) << "` (" << result.candidate_runs
+       << " runs) against baseline `" << markdown_escape(heading.baseline) << "` (" << result.baseline_runs
+       << " runs).\n";
+  if (result.overall == Verdict::no_baseline)
+    head << "\nNo baseline runs: nothing was compared, and the gate passes. Run the benchmarks on the baseline "
+            "commit to compare against it.\n";
+  const std::vector<Finding> findings = find_causes(result);
+  std::vector<std::string> rows;
+  for (const Finding& finding : findings)
+    rows.push_back("| " + std::string(to_string(finding.verdict)) + " | " + markdown_escape(finding.experiment) +
+                   " | " + markdown_escape(finding.summary) + " | " + std::to_string(finding.checks.size()) + " |\n");
+  const std::string table_head = "\n| verdict | experiment | finding | checks |\n| --- | --- | --- | --- |\n";
+  const std::string others = other_sections(result);
+  std::string details = result.checks.empty() ? "" : checks_block(result);
+  std::size_t size = head.str().size() + others.size() + details.size() + (rows.empty() ? 0 : table_head.size());
+  for (const std::string& row : rows)
+    size += row.size();
+  if (limit.max_bytes != 0 && size > limit.max_bytes && !details.empty()) {
+    size -= details.size();
+    details = "\nThe " + std::to_string(result.checks.size()) + " checks are left out to keep this report under " +
+              std::to_string(limit.max_bytes) + " bytes: they are " + elsewhere(limit) + ".\n";
+    // Room for the line saying that findings were left out, should that be needed too.
+    size += details.size() + 80 + limit.details_url.size();
+  }
+  std::size_t kept = rows.size();
+  while (limit.max_bytes != 0 && size > limit.max_bytes && kept > 0)
+    size -= rows[--kept].size();
+  out << head.str();
+  if (findings.empty() && !result.checks.empty()) out << "\nNo finding: every check passed.\n";
+  if (!rows.empty()) out << table_head;
+  for (std::size_t i = 0; i < kept; ++i)
+    out << rows[i];
+  if (kept < rows.size())
+    out << "\n" << rows.size() - kept << " more findings are left out: they are " << elsewhere(limit) << ".\n";
+  out << others << details;
 }
 
 } // namespace tally::gate

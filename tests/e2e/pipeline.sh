@@ -6,8 +6,8 @@
 # "solve". Each commit's job builds it with mpicc, fetches the history (the first job fails
 # loudly until told to start a new one), runs the scaling study at 1, 2 and 4 ranks with 3
 # repetitions, stores the history in the tally-history branch, builds the site and gates the
-# commit against its parent. Checks: only the fourth commit fails the gate, its attribution
-# names load balance in region solve, the site shows five commits and 45 runs, and the history
+# commit against its parent. Checks: only the fourth commit fails the gate, with at most 3
+# findings, one naming load balance in region solve, the site shows five commits and 45 runs, and the history
 # branch holds every document.
 # Usage: pipeline.sh TALLY PROJECT_SOURCE_DIR LIBTALLY INCLUDE_DIR MPICC MPIRUN...
 # With TALLY_E2E_KEEP=FOLDER the site and the failing commit's gate report are kept there.
@@ -64,7 +64,7 @@ ci_job() { # ci_job N: the job of the newest commit, in a fresh clone, as the te
   "$ci/tally-history.sh" store tally-history 2> "$job/store.err" || fail "job $1: store: $(cat "$job/store.err")"
   "$ci/tally-publish.sh" --history tally-history --output public 2> "$job/publish.err" ||
     fail "job $1: publish: $(cat "$job/publish.err")"
-  "$ci/tally-gate.sh" --history tally-history --reports gate > /dev/null 2> "$job/gate.err" || status=$?
+  "$ci/tally-gate.sh" --history tally-history --reports gate > "$job/gate.out" 2> "$job/gate.err" || status=$?
   echo "pipeline: commit $1 built, measured, published and gated (exit $status) after $((SECONDS - started)) s" >&2
   cd "$work"
   verdicts+=("$status")
@@ -80,11 +80,20 @@ imbalanced="$(commit 4 "Refine the solve step")" && ci_job 4
 printf 'Run with mpirun.\n' >> "$work/dev/README.md" && commit 5 "Document the run" > /dev/null && ci_job 5
 
 if [ "${verdicts[*]}" != "0 0 0 1 0" ]; then
-  for job in 1 2 3 5; do sed -n "/### Regressions/,/^###* [^R]/p" "$work/job-$job/gate/gate.md" | sed "s/^/commit $job: /" >&2; done
+  for job in 1 2 3 5; do sed -n "s/^regression: /commit $job: &/p" "$work/job-$job/gate.out" >&2; done
   fail "gate exit codes per commit: ${verdicts[*]} (expected 0 0 0 1 0)"
 fi
 report="$work/job-4/gate/gate.md"
 grep -qi "regression" "$report" || fail "commit 4's report names no regression"
+# One cause, one finding: at most 3 on the terminal and in the report's table, one naming load
+# balance in solve.
+findings="$(grep -c "^regression: " "$work/job-4/gate.out" || true)"
+[ "$findings" -ge 1 ] && [ "$findings" -le 3 ] ||
+  fail "commit 4 gives $findings regression findings, not 1 to 3: $(cat "$work/job-4/gate.out")"
+grep -qE "^regression: strong: solve: .*MPI load balance" "$work/job-4/gate.out" ||
+  fail "commit 4's findings name no load balance in solve: $(cat "$work/job-4/gate.out")"
+[ "$(grep -cE '^\| regression \| [^|]+ \| .+ \| [0-9]+ \|$' "$report")" = "$findings" ] ||
+  fail "commit 4's findings table differs from its terminal lines: $(grep "^| regression" "$report")"
 # The attribution: solve's parallel efficiency at 4 ranks fell because of MPI load balance; setup is untouched.
 grep -qE "solve @ [^:]*4 ranks[^:]*: parallel efficiency [^;]*; [0-9]+% from MPI parallel efficiency \([^)]*[0-9]{2,3}% MPI load balance\)" \
   "$report" || fail "commit 4's attribution names no load balance in solve: $(grep solve "$report")"

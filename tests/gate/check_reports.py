@@ -43,6 +43,13 @@ def check_junit(path, expect_failure):
 root = check_junit(f"{folder}/junit.xml", True)
 if not any(case.get("name", "").startswith('io|"<&>') for case in root.iter("testcase")):
     problems.append("junit.xml: the hostile region name did not survive escaping")
+# One regression (timestep's load balance) is one finding: one failed case in the suite "findings",
+# named after its cause, and listing the checks it explains.
+findings = [suite for suite in root if suite.get("name") == "findings"]
+if len(findings) != 1 or [case.get("name") for case in findings[0]] != ["scaling: timestep: parallel_efficiency"]:
+    problems.append("junit.xml: the suite 'findings' does not hold the one finding of timestep's parallel efficiency")
+elif findings[0][0].find("failure") is None or "mpi_load_balance" not in findings[0][0].find("failure").text:
+    problems.append("junit.xml: the finding is not a failure listing the checks it explains")
 no_baseline = check_junit(f"{folder}/junit_no_baseline.xml", False)
 if not any(case.find("skipped") is not None for case in no_baseline.iter("testcase")):
     problems.append("junit_no_baseline.xml: no baseline is not a skipped test case")

@@ -1,0 +1,251 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Grouping works on the checks' own verdicts and medians: a finding never re-judges a check,
+// it only says which moved check explains which.
+#include "gate/findings.hpp"
+
+#include "gate/attribution.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+namespace tally::gate {
+namespace {
+
+using model::MetricId;
+
+bool is_computation(MetricId metric) {
+  return metric == MetricId::useful_ipc || metric == MetricId::useful_frequency_ghz ||
+         metric == MetricId::useful_instructions;
+}
+
+bool same_cell(const Check& a, const Check& b) {
+  return a.experiment == b.experiment && a.region == b.region && a.configuration == b.configuration &&
+         a.result.verdict == b.result.verdict;
+}
+
+/// The metric of the same cell that explains `check`, when one moved the same way.
+std::optional<MetricId> explainer(const Check& check, const std::vector<const Check*>& cell) {
+  const auto moved = [&](auto predicate) {
+    return std::find_if(cell.begin(), cell.end(), [&](const Check* other) { return predicate(other->metric); });
+  };
+  for (auto parent = model::metric_info(check.metric).parent; parent; parent = model::metric_info(*parent).parent) {
+    if (moved([&](MetricId metric) { return metric == *parent; }) != cell.end()) return parent;
+  }
+  if (is_computation(check.metric) && moved([](MetricId m) { return m == MetricId::elapsed_ns; }) != cell.end())
+    return MetricId::elapsed_ns;
+  if (check.metric == MetricId::elapsed_ns) {
+    const auto efficiency =
+        moved([](MetricId m) { return model::metric_info(m).kind == model::MetricKind::efficiency; });
+    if (efficiency != cell.end()) return (*efficiency)->metric;
+  }
+  return std::nullopt;
+}
+
+/// The finding's checks that are its cause, one per configuration.
+std::vector<const Check*> causes_of(const Finding& finding, const std::vector<Check>& checks) {
+  std::vector<const Check*> out;
+  for (std::size_t index : finding.checks) {
+    const Check& check = checks[index];
+    if (check.region == finding.region && check.metric == finding.metric) out.push_back(&check);
+  }
+  return out;
+}
+
+double baseline_time(const Check& check) { return check.baseline_medians.get(MetricId::elapsed_ns).value_or(0); }
+
+/// How much of the larger region's move the smaller region's move accounts for, in the larger
+/// one's unit: times and counts add up across regions, per-region ratios weigh by time share.
+double contribution(const Check& smaller, const Check& larger) {
+  const double delta = smaller.result.candidate_median - smaller.result.baseline_median;
+  const model::MetricKind kind = model::metric_info(smaller.metric).kind;
+  if (kind == model::MetricKind::time || kind == model::MetricKind::count) return delta;
+  return delta * baseline_time(smaller) / baseline_time(larger);
+}
+
+/// The finding, in a smaller region, that explains `larger`; nullopt when none does.
+std::optional<std::size_t> explaining_region(std::size_t larger, const std::vector<Finding>& findings,
+                                             const std::vector<Check>& checks) {
+  const Finding& parent = findings[larger];
+  std::optional<std::size_t> best;
+  double best_share = 0, total = 0, parent_move = 0;
+  for (const Check* parent_check : causes_of(parent, checks)) {
+    const double move = std::abs(parent_check->result.candidate_median - parent_check->result.baseline_median);
+    if (move < parent_move) continue;
+    parent_move = move;
+    best.reset();
+    best_share = total = 0;
+    for (std::size_t other = 0; other < findings.size(); ++other) {
+      const Finding& child = findings[other];
+      if (other == larger || child.experiment != parent.experiment || child.metric != parent.metric ||
+          child.verdict != parent.verdict)
+        continue;
+      for (const Check* child_check : causes_of(child, checks)) {
+        if (child_check->configuration != parent_check->configuration) continue;
+        if (baseline_time(*child_check) >= baseline_time(*parent_check)) continue;
+        const double share = std::abs(contribution(*child_check, *parent_check));
+        total += share;
+        if (share > best_share) best_share = share, best = other;
+      }
+    }
+  }
+  if (parent_move == 0 || total < 0.5 * parent_move) return std::nullopt;
+  return best;
+}
+
+/// "2 and 4 ranks" when only the rank count differs on one node without threads or GPUs (MPI
+/// scaling, the common case), else the full labels: "1 node · 4 ranks × 2 threads and ...".
+std::string configurations_text(const std::vector<analysis::Configuration>& configurations) {
+  const bool ranks_only = std::all_of(configurations.begin(), configurations.end(), [](const auto& configuration) {
+    return configuration.nodes == 1 && configuration.threads == 1 && configuration.gpus == 0;
+  });
+  std::string out;
+  for (std::size_t i = 0; i < configurations.size(); ++i) {
+    if (i > 0) out += i + 1 == configurations.size() ? " and " : ", ";
+    out += ranks_only ? std::to_string(configurations[i].ranks) : configurations[i].label();
+  }
+  if (ranks_only) out += configurations.size() == 1 && configurations.front().ranks == 1 ? " rank" : " ranks";
+  return out;
+}
+
+/// "MPI parallel efficiency 97% › MPI load balance 90%": the factor with the largest share at
+/// each level, as long as it carries at least half of the change; for elapsed time every factor.
+std::string attribution_text(const Check& check) {
+  const std::vector<Contribution> parts = attribute(check.metric, check.baseline_medians, check.candidate_medians);
+  std::string out;
+  if (check.metric == MetricId::elapsed_ns) {
+    for (const Contribution& part : parts) {
+      if (part.depth == 1) out += (out.empty() ? "" : ", ") + share_text(part.share) + " from " + part.name;
+    }
+    return out;
+  }
+  std::size_t from = 0;
+  for (int depth = 1;; ++depth) {
+    std::optional<std::size_t> dominant;
+    for (std::size_t i = from; i < parts.size() && parts[i].depth >= depth; ++i) {
+      if (parts[i].depth == depth && (!dominant || parts[i].share > parts[*dominant].share)) dominant = i;
+    }
+    if (!dominant || parts[*dominant].share < 0.5) return out;
+    out += (out.empty() ? "" : " \u203a ") + parts[*dominant].name + " " + share_text(parts[*dominant].share);
+    from = *dominant + 1;
+  }
+}
+
+std::string summary_of(const Finding& finding, const std::vector<Check>& checks,
+                       const analysis::Configuration& smallest) {
+  const std::vector<const Check*> causes = causes_of(finding, checks);
+  const Check& lead = **std::max_element(causes.begin(), causes.end(), [](const Check* a, const Check* b) {
+    return std::abs(a->result.change) < std::abs(b->result.change);
+  });
+  std::string out = finding.region + ": " + change_text(lead) + " at " + configurations_text({lead.configuration});
+  std::vector<analysis::Configuration> others;
+  for (const analysis::Configuration& configuration : finding.configurations) {
+    if (configuration != lead.configuration) others.push_back(configuration);
+  }
+  if (!others.empty()) out += " (also at " + configurations_text(others) + ")";
+  if (finding.scaling)
+    out += ", not at " + configurations_text({smallest}) + ": a scaling " + std::string(to_string(finding.verdict));
+  const std::string why = attribution_text(lead);
+  if (!why.empty()) out += ": " + why;
+  if (!finding.explained_regions.empty()) {
+    out += "; explains ";
+    for (std::size_t i = 0; i < finding.explained_regions.size(); ++i)
+      out += (i > 0 ? ", " : "") + finding.explained_regions[i];
+  }
+  return out;
+}
+
+int verdict_order(Verdict verdict) {
+  switch (verdict) {
+  case Verdict::regression: return 0;
+  case Verdict::inconclusive: return 1;
+  case Verdict::waived: return 2;
+  default: return 3;
+  }
+}
+
+} // namespace
+
+std::vector<Finding> find_causes(const GateResult& result) {
+  const std::vector<Check>& checks = result.checks;
+  std::vector<const Check*> moved;
+  for (const Check& check : checks) {
+    if (check.result.verdict != Verdict::pass) moved.push_back(&check);
+  }
+  // Causes: moved checks that nothing else in their cell explains, merged across configurations.
+  std::vector<Finding> findings;
+  std::map<std::tuple<std::string, std::string, MetricId, Verdict>, std::size_t> finding_of;
+  std::vector<std::pair<std::size_t, std::optional<MetricId>>> explained; // check index, by which metric
+  for (const Check* check : moved) {
+    std::vector<const Check*> cell;
+    for (const Check* other : moved) {
+      if (other != check && same_cell(*other, *check)) cell.push_back(other);
+    }
+    const auto index = static_cast<std::size_t>(check - checks.data());
+    if (const auto by = explainer(*check, cell)) {
+      explained.emplace_back(index, by);
+      continue;
+    }
+    const auto key = std::tuple{check->experiment, check->region, check->metric, check->result.verdict};
+    auto [at, added] = finding_of.try_emplace(key, findings.size());
+    if (added) findings.push_back({check->result.verdict, check->experiment, check->region, check->metric});
+    findings[at->second].configurations.push_back(check->configuration);
+    findings[at->second].checks.push_back(index);
+  }
+  // Explained checks follow their cause, which is a root of the same cell.
+  for (const auto& [index, by] : explained) {
+    const Check& check = checks[index];
+    MetricId cause = *by;
+    for (auto parent = model::metric_info(cause).parent; parent; parent = model::metric_info(*parent).parent) {
+      if (finding_of.contains({check.experiment, check.region, *parent, check.result.verdict})) cause = *parent;
+    }
+    const auto at = finding_of.find({check.experiment, check.region, cause, check.result.verdict});
+    if (at != finding_of.end()) findings[at->second].checks.push_back(index);
+  }
+  // A larger region's finding that smaller regions explain moves under the one explaining most.
+  std::vector<std::optional<std::size_t>> moved_to(findings.size());
+  for (std::size_t i = 0; i < findings.size(); ++i)
+    moved_to[i] = explaining_region(i, findings, checks);
+  // Each configuration orders the regions by time, but two configurations may order two regions
+  // differently: a finding whose chain of explanations comes back to it stays where it is.
+  const auto end_of_chain = [&](std::size_t from) -> std::optional<std::size_t> {
+    std::size_t at = from;
+    for (std::size_t steps = 0; moved_to[at]; ++steps) {
+      if (steps == findings.size()) return std::nullopt;
+      at = *moved_to[at];
+    }
+    return at;
+  };
+  for (std::size_t i = 0; i < findings.size(); ++i) {
+    if (moved_to[i] && !end_of_chain(i)) moved_to[i].reset();
+  }
+  for (std::size_t i = 0; i < findings.size(); ++i) {
+    if (!moved_to[i]) continue;
+    const std::size_t target = *end_of_chain(i);
+    findings[target].explained_regions.push_back(findings[i].region);
+    findings[target].checks.insert(findings[target].checks.end(), findings[i].checks.begin(), findings[i].checks.end());
+  }
+  std::map<std::pair<std::string, std::string>, analysis::Configuration> smallest;
+  for (const Check& check : checks) {
+    auto [at, added] = smallest.try_emplace({check.experiment, check.region}, check.configuration);
+    if (!added) at->second = std::min(at->second, check.configuration);
+  }
+  std::vector<Finding> out;
+  for (std::size_t i = 0; i < findings.size(); ++i) {
+    if (moved_to[i]) continue;
+    Finding& finding = findings[i];
+    std::sort(finding.configurations.begin(), finding.configurations.end());
+    const analysis::Configuration& least = smallest.at({finding.experiment, finding.region});
+    const bool directed = finding.verdict == Verdict::regression || finding.verdict == Verdict::improvement;
+    finding.scaling = directed && finding.configurations.front() != least;
+    finding.summary = summary_of(finding, checks, least);
+    out.push_back(std::move(finding));
+  }
+  std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) {
+    return verdict_order(a.verdict) < verdict_order(b.verdict);
+  });
+  return out;
+}
+
+} // namespace tally::gate

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Findings: the checks of a comparison grouped by cause, so that one cause is one line however
+// many levels of the metric tree, regions and configurations show it.
+#pragma once
+
+#include "gate/compare.hpp"
+
+#include <string>
+#include <vector>
+
+namespace tally::gate {
+
+/// One cause: the metric nearest the root of the tree that moved in one region, at every
+/// configuration that shows it, with the checks it explains.
+struct Finding {
+  Verdict verdict = Verdict::regression; ///< regression, improvement, inconclusive or waived
+  std::string experiment;
+  std::string region;
+  model::MetricId metric{};
+  std::vector<analysis::Configuration> configurations{}; ///< increasing
+  bool scaling = false;              ///< a regression or improvement not seen at the smallest configuration compared
+  std::vector<std::size_t> checks{}; ///< indices into GateResult::checks, the cause's first
+  std::vector<std::string> explained_regions{}; ///< parent regions whose move this region explains
+  std::string summary{};                        ///< one line: region, metric, values, configurations, attribution
+};
+
+/// Groups the checks that are not passes into findings, regressions first. Within one region and
+/// configuration, a check whose ancestor in the metric tree moved the same way belongs to that
+/// ancestor; computation metrics (instructions, IPC, frequency) belong to elapsed time, and
+/// elapsed time to any efficiency that moved the same way. The same cause at several
+/// configurations is one finding. A region's finding is listed under a smaller region with the
+/// same cause when, weighted by time share (time of the smaller / time of the larger region), the
+/// smaller one's move is at least half of the larger one's.
+std::vector<Finding> find_causes(const GateResult& result);
+
+} // namespace tally::gate

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Checks grouped into findings on synthetic runs whose cause is known by construction.
+#include "gate/findings.hpp"
+#include "gate/reports.hpp"
+
+#include "gate_runs.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+
+namespace tally::gate {
+namespace {
+
+using model::MetricId;
+using testing::gate_run;
+using testing::GateRunShape;
+using testing::Noise;
+
+const CommitSelection selection{{"cand"}, {"base"}};
+
+/// What the candidate changes in one region at one configuration.
+struct Change {
+  std::string region;
+  std::uint64_t ranks;
+  double load_balance = 1;
+  double useful = 1;
+};
+
+/// Five repetitions a side at 4 and 8 ranks of `regions` (name, average useful time), the
+/// candidate changed as `changes` say.
+GateResult compare(const std::vector<std::pair<std::string, double>>& regions, const std::vector<Change>& changes) {
+  Noise noise(11);
+  analysis::ingest::RunSet runs;
+  for (std::string commit : {"base", "cand"}) {
+    for (std::uint64_t ranks : {4u, 8u}) {
+      for (const auto& [region, useful] : regions) {
+        GateRunShape shape{commit, region, ranks, useful};
+        for (const Change& change : changes) {
+          if (commit != "cand" || change.region != region || change.ranks != ranks) continue;
+          shape.load_balance *= change.load_balance;
+          shape.useful_avg_ns *= change.useful;
+        }
+        for (int i = 0; i < 5; ++i)
+          runs.runs.push_back(gate_run(noise.apply(shape)));
+      }
+    }
+  }
+  return compare_runs(runs, selection, GateConfig{}, "cand", "2026-01-01");
+}
+
+bool has_check(const Finding& finding, const GateResult& result, MetricId metric) {
+  return std::any_of(finding.checks.begin(), finding.checks.end(),
+                     [&](std::size_t index) { return result.checks[index].metric == metric; });
+}
+
+TEST(Findings, one_load_imbalance_is_one_finding_of_parallel_efficiency_holding_every_level) {
+  const GateResult result = compare({{"timestep", 1e9}, {"io", 1e8}}, {{"timestep", 4, 0.9}});
+  const std::vector<Finding> findings = find_causes(result);
+  ASSERT_EQ(findings.size(), 1u);
+  const Finding& finding = findings.front();
+  EXPECT_EQ(finding.verdict, Verdict::regression);
+  EXPECT_EQ(finding.region, "timestep");
+  // 0.95 · 0.95 → 0.855 · 0.95: parallel efficiency is the highest level checked by default.
+  EXPECT_EQ(finding.metric, MetricId::parallel_efficiency);
+  ASSERT_EQ(finding.configurations.size(), 1u);
+  EXPECT_EQ(finding.configurations.front().ranks, 4u);
+  EXPECT_FALSE(finding.scaling);
+  EXPECT_TRUE(has_check(finding, result, MetricId::mpi_load_balance));
+  EXPECT_TRUE(has_check(finding, result, MetricId::mpi_parallel_efficiency));
+  // Elapsed time grows by 1/0.9 with the imbalance: explained by the efficiency, not a finding.
+  EXPECT_TRUE(has_check(finding, result, MetricId::elapsed_ns));
+  EXPECT_NE(finding.summary.find("MPI parallel efficiency"), std::string::npos) << finding.summary;
+  EXPECT_NE(finding.summary.find("MPI load balance"), std::string::npos) << finding.summary;
+}
+
+TEST(Findings, the_same_cause_at_two_configurations_is_one_finding) {
+  const GateResult result = compare({{"timestep", 1e9}}, {{"timestep", 4, 0.9}, {"timestep", 8, 0.9}});
+  const std::vector<Finding> findings = find_causes(result);
+  ASSERT_EQ(findings.size(), 1u);
+  ASSERT_EQ(findings.front().configurations.size(), 2u);
+  EXPECT_EQ(findings.front().configurations[0].ranks, 4u);
+  EXPECT_EQ(findings.front().configurations[1].ranks, 8u);
+  EXPECT_FALSE(findings.front().scaling);
+}
+
+TEST(Findings, a_cause_seen_only_at_the_larger_configuration_is_a_scaling_regression) {
+  const GateResult result = compare({{"timestep", 1e9}}, {{"timestep", 8, 0.9}});
+  const std::vector<Finding> findings = find_causes(result);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_TRUE(findings.front().scaling);
+  EXPECT_NE(findings.front().summary.find("a scaling regression"), std::string::npos) << findings.front().summary;
+}
+
+TEST(Findings, a_parent_region_moved_by_its_child_is_listed_under_the_child) {
+  // solve holds 80% of Global's time and loses 10% of its balance; Global's balance then moves
+  // by about 0.8 × solve's move (set to 0.92 here), well over half of it.
+  const GateResult result = compare({{"Global", 1e9}, {"solve", 8e8}}, {{"Global", 4, 0.92}, {"solve", 4, 0.9}});
+  const std::vector<Finding> findings = find_causes(result);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings.front().region, "solve");
+  EXPECT_EQ(findings.front().explained_regions, std::vector<std::string>{"Global"});
+}
+
+TEST(Findings, a_child_region_too_small_to_explain_its_parent_leaves_two_findings) {
+  // 5% of the time: 0.05 × solve's move is far from half of Global's.
+  const GateResult result = compare({{"Global", 1e9}, {"solve", 5e7}}, {{"Global", 4, 0.9}, {"solve", 4, 0.9}});
+  EXPECT_EQ(find_causes(result).size(), 2u);
+}
+
+TEST(Findings, elapsed_time_without_an_efficiency_move_is_a_finding_that_names_computation) {
+  const GateResult result = compare({{"timestep", 1e9}}, {{"timestep", 4, 1.0, 1.2}});
+  const std::vector<Finding> findings = find_causes(result);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings.front().metric, MetricId::elapsed_ns);
+  // Efficiencies unchanged: all of the 20% comes from useful time (noise moves it a little).
+  EXPECT_NE(findings.front().summary.find("from computation (useful time)"), std::string::npos)
+      << findings.front().summary;
+}
+
+TEST(Findings, a_better_balance_is_an_improvement_finding) {
+  const GateResult result = compare({{"timestep", 1e9}}, {{"timestep", 4, 1.05}});
+  const std::vector<Finding> findings = find_causes(result);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings.front().verdict, Verdict::improvement);
+}
+
+TEST(Findings, terminal_lines_start_with_the_verdict_word) {
+  const GateResult result = compare({{"timestep", 1e9}}, {{"timestep", 4, 0.9}});
+  std::ostringstream out;
+  write_findings(out, result);
+  const std::string text = out.str();
+  EXPECT_EQ(text.rfind("regression: scaling: timestep: parallel efficiency", 0), 0u) << text;
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1);
+}
+
+TEST(Findings, markdown_opens_with_the_findings_and_folds_every_check) {
+  const GateResult result = compare({{"timestep", 1e9}}, {{"timestep", 4, 0.9}});
+  std::ostringstream out;
+  write_markdown(out, {"cand", "base"}, result);
+  const std::string text = out.str();
+  EXPECT_EQ(text.rfind("## tally gate: regression\n", 0), 0u);
+  const auto table = text.find("| regression | scaling | timestep: parallel efficiency");
+  const auto details = text.find("<details><summary>All " + std::to_string(result.checks.size()) + " checks");
+  ASSERT_NE(table, std::string::npos) << text;
+  ASSERT_NE(details, std::string::npos) << text;
+  EXPECT_LT(table, details);
+  EXPECT_NE(text.find("timestep @ 1 node · 4 ranks × 1 thread: MPI load balance", details), std::string::npos) << text;
+}
+
+TEST(Findings, markdown_over_its_limit_leaves_the_checks_out_for_a_link) {
+  const GateResult result = compare({{"timestep", 1e9}}, {{"timestep", 4, 0.9}});
+  std::ostringstream full, cut;
+  write_markdown(full, {"cand", "base"}, result);
+  const MarkdownLimit limit{full.str().size() - 1, "https://example.org/site/"};
+  write_markdown(cut, {"cand", "base"}, result, limit);
+  EXPECT_LE(cut.str().size(), limit.max_bytes);
+  EXPECT_EQ(cut.str().find("<details>"), std::string::npos);
+  EXPECT_NE(cut.str().find("are at https://example.org/site/"), std::string::npos) << cut.str();
+  EXPECT_NE(cut.str().find("| regression | scaling | timestep"), std::string::npos) << cut.str();
+}
+
+} // namespace
+} // namespace tally::gate
