@@ -122,7 +122,7 @@ check imbalanced 'r["conclusion"] == "failure" and r["exit_code"] == 1 and steps
   "the imbalanced commit must fail the job with the gate's exit code 1"
 check imbalanced 'all(steps[s]["outcome"] == "success" for s in ("Fetch the run history", "Run the scaling study", "Store the run history", "Build the site"))' \
   "the steps before the gate must succeed on a regression"
-check imbalanced '"Regression" in r["summary"] and "solve @" in r["summary"] and "load balance" in r["summary"]' \
+check imbalanced '"regression" in r["summary"].lower() and "solve @" in r["summary"] and "load balance" in r["summary"]' \
   "the job summary does not report the regression in solve (load balance)"
 check imbalanced 'len(uploads) == 1' "the site must still be uploaded when the gate fails (if: !cancelled())"
 [ "$(history_documents)" = 27 ] || fail "the history branch holds $(history_documents) documents after commit 3, not 27"
