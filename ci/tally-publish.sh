@@ -66,9 +66,19 @@ build_branch() {
   "$tally" pages --input "$input" --branch "$name" --output "$output"
 }
 
+# A branch whose site fails is said at once, and fails the job at the end once the others are built.
+build_or_count() {
+  if build_branch "$1"; then
+    built=$((built + 1))
+  else
+    say "error: the site of branch $1 could not be built (above: why)"
+    failed=$((failed + 1))
+  fi
+}
+
 rm -rf "$output"
 mkdir -p "$output"
-built=0 kept=0
+built=0 kept=0 failed=0
 for folder in "$history"/*/; do
   [ -d "$folder" ] || continue
   other="$(branch_of_folder "$(basename "$folder")")"
@@ -77,13 +87,14 @@ for folder in "$history"/*/; do
   if from="$(previous_folder_of "$other")"; then
     cp -R "$from" "$output/" && kept=$((kept + 1))
   else
-    build_branch "$other" && built=$((built + 1))
+    build_or_count "$other"
   fi
 done
 # The current branch last: its `tally pages` rebuilds the index of every branch folder.
 if [ -n "$(find "$history/$(branch_folder "$branch")" -name '*.json' -print -quit 2> /dev/null)" ]; then
-  build_branch "$branch" && built=$((built + 1))
+  build_or_count "$branch"
 else
   say "warning: no runs of the current branch $branch in $history"
 fi
 say "site of $built branch(es) built, $kept kept from the previous site: $output/index.html"
+[ "$failed" -eq 0 ] || die "the site of $failed branch(es) could not be built"
