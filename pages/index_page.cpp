@@ -74,7 +74,7 @@ TemplateData index_page_data(const std::vector<analysis::Experiment>& experiment
   data.set("has_commit", !axis.commits.empty());
   if (!axis.commits.empty()) data.set("commit", commit_data(axis.commits.back()));
   data.set("experiments", experiment_list(experiments));
-  const TemplateList changes = change_list(experiments);
+  TemplateList changes = change_list(experiments);
   data.set("has_changes", !changes.empty());
   set_moved(data, "changes", std::move(changes));
   TemplateList invalid;
