@@ -63,7 +63,8 @@ template <class Scale> analysis::ingest::RunSet history_of(int count, Scale scal
   return runs;
 }
 
-const Check& elapsed_check(const GateResult& result) {
+/// A copy: the results these tests read are temporaries.
+Check elapsed_check(const GateResult& result) {
   for (const Check& check : result.checks) {
     if (check.metric == MetricId::elapsed_ns) return check;
   }
@@ -81,12 +82,12 @@ GateResult gate_newest(const analysis::ingest::RunSet& runs, const std::string& 
 TEST(Noise, a_quiet_history_catches_a_slowdown_under_the_configured_tolerance) {
   // Eleven identical commits, then 3% slower: under 5%, but the learned tolerance is its floor, 1%.
   const auto runs = history_of(12, [](int commit) { return commit == 12 ? 1.03 : 1.0; });
-  const Check& learned = elapsed_check(gate_newest(runs, "c12", 10));
+  const Check learned = elapsed_check(gate_newest(runs, "c12", 10));
   EXPECT_EQ(learned.result.verdict, Verdict::regression);
   EXPECT_EQ(learned.history_commits, 11u);
   EXPECT_DOUBLE_EQ(learned.rule.tolerance, 1.0);
   EXPECT_NE(tolerance_of(learned).find("learned from 11 commits"), std::string::npos) << tolerance_of(learned);
-  const Check& configured = elapsed_check(gate_newest(runs, "c12", 0));
+  const Check configured = elapsed_check(gate_newest(runs, "c12", 0));
   EXPECT_EQ(configured.result.verdict, Verdict::pass);
   EXPECT_DOUBLE_EQ(configured.rule.tolerance, 5.0);
 }
@@ -97,7 +98,7 @@ TEST(Noise, a_noisy_history_widens_the_tolerance_past_a_move_of_its_usual_size) 
   // 10% slower, passes; against the configured 5% it would fail.
   const int offsets[] = {3, -2, 5, -4, 1, -5, 2, -1, 4, -3, 0};
   const auto runs = history_of(12, [&](int commit) { return commit == 12 ? 1.10 : 1.0 + 0.01 * offsets[commit - 1]; });
-  const Check& learned = elapsed_check(gate_newest(runs, "c12", 10));
+  const Check learned = elapsed_check(gate_newest(runs, "c12", 10));
   EXPECT_EQ(learned.result.verdict, Verdict::pass);
   EXPECT_NEAR(learned.rule.tolerance, 3 * std::sqrt(2.0) * 1.4826 * 3.0, 0.2);
   EXPECT_EQ(elapsed_check(gate_newest(runs, "c12", 0)).result.verdict, Verdict::regression);
@@ -105,7 +106,7 @@ TEST(Noise, a_noisy_history_widens_the_tolerance_past_a_move_of_its_usual_size) 
 
 TEST(Noise, too_short_a_history_keeps_the_configured_tolerance_and_says_so) {
   const auto runs = history_of(4, [](int commit) { return commit == 4 ? 1.03 : 1.0; });
-  const Check& check = elapsed_check(gate_newest(runs, "c04", 10));
+  const Check check = elapsed_check(gate_newest(runs, "c04", 10));
   EXPECT_EQ(check.result.verdict, Verdict::pass);
   EXPECT_EQ(check.history_commits, 3u);
   EXPECT_EQ(tolerance_of(check), "tolerance 5% configured (3 commits with runs in the history; 5 needed to learn "
