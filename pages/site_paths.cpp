@@ -3,24 +3,12 @@
 #include "pages/site_paths.hpp"
 
 #include "tally/model/file_names.hpp"
+#include "tally/model/stable_hash.hpp"
 
 #include <cstdint>
 #include <cstdio>
 
 namespace tally::pages {
-namespace {
-
-/// FNV-1a: a stable hash, the same on every machine and run.
-std::uint32_t stable_hash(std::string_view text) {
-  std::uint32_t hash = 2166136261u;
-  for (const char c : text) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 16777619u;
-  }
-  return hash;
-}
-
-} // namespace
 
 std::string path_slug(std::string_view name) {
   std::string slug = model::file_name_part(name, "x");
@@ -28,7 +16,7 @@ std::string path_slug(std::string_view name) {
   if (slug.size() > 80) slug.resize(80);
   if (slug != name) {
     char suffix[16];
-    std::snprintf(suffix, sizeof suffix, "-%08x", stable_hash(name));
+    std::snprintf(suffix, sizeof suffix, "-%08x", model::fnv1a<std::uint32_t>(name));
     slug += suffix;
   }
   return slug;

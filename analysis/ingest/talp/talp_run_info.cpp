@@ -3,6 +3,7 @@
 #include "analysis/ingest/talp/talp_run_info.hpp"
 
 #include "tally/model/file_names.hpp"
+#include "tally/model/stable_hash.hpp"
 #include "tally/model/utc_time.hpp"
 
 #include <cstdio>
@@ -15,16 +16,6 @@ namespace {
 /// talp-pages writes phrases ("unkown commit", "GitHub doenst expose the default branch via ENV")
 /// where CI did not tell it a value. Git object names and ref names never contain spaces.
 bool is_placeholder(const std::string& text) { return text.empty() || text.find(' ') != std::string::npos; }
-
-/// FNV-1a: a cheap, stable hash, so that the same file always gets the same id.
-std::uint64_t content_hash(const std::string& text) {
-  std::uint64_t hash = 14695981039346656037ull;
-  for (const char c : text) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 1099511628211ull;
-  }
-  return hash;
-}
 
 } // namespace
 
@@ -87,7 +78,7 @@ std::optional<model::SourceInfo> read_metadata(const Json& document, FieldReader
 std::string imported_run_id(const std::string& file, const std::string& end_time, const Json& document) {
   char hash[20];
   std::snprintf(hash, sizeof hash, "%08llx",
-                static_cast<unsigned long long>(content_hash(document.dump()) & 0xffffffffull));
+                static_cast<unsigned long long>(model::fnv1a<std::uint64_t>(document.dump()) & 0xffffffffull));
   return model::file_name_part(std::filesystem::path(file).stem().string(), "talp") + "-" +
          model::compact_time(end_time) + "-" + hash;
 }
