@@ -212,8 +212,10 @@ void draw_hover_bands(std::string& out, const ChartLayout& layout, const ChartAx
   for (std::size_t i = 0; i < layout.commits; ++i) {
     if (std::none_of(medians[i].begin(), medians[i].end(), [](double v) { return std::isfinite(v); })) continue;
     std::string title = axis.commit_labels[i];
-    for (const double median : medians[i])
-      title += " · " + (std::isfinite(median) ? format_chart_value(options, median) : std::string("–"));
+    for (std::size_t k = 0; k < medians[i].size(); ++k) {
+      title += (k == 0 ? ": " : ", ") +
+               (std::isfinite(medians[i][k]) ? format_chart_value(options, medians[i][k]) : std::string("–"));
+    }
     out += "<path d=\"M" + svg_pixel(layout.x_of(i)) + " " + svg_pixel(layout.top) + "v" + height + "\"><title>" +
            model::xml_escape(title) + "</title></path>\n";
   }

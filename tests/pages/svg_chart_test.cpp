@@ -193,7 +193,7 @@ TEST(SvgChart, efficiency_above_one_is_drawn_on_the_top_edge_with_its_true_value
   const std::vector<Vertex> markers = median_marks(svg);
   ASSERT_EQ(markers.size(), 1u);
   EXPECT_NEAR(markers[0].y, plot_area(svg).y, tolerance);
-  EXPECT_EQ(hover_titles(svg), (std::vector<std::string>{"abc0000 · 1.20"}));
+  EXPECT_EQ(hover_titles(svg), (std::vector<std::string>{"abc0000: 1.20"}));
 }
 
 TEST(SvgChart, a_commit_without_runs_breaks_the_line) {
@@ -230,7 +230,7 @@ TEST(SvgChart, a_commit_hover_title_gives_each_configuration_median_in_legend_or
   const std::string svg = render(chart);
   // Commit 1 has no run: no band. The second configuration's median at commit 2 is (0.25 + 0.5) / 2.
   EXPECT_EQ(hover_titles(svg),
-            (std::vector<std::string>{"abc0000 · 0.50 · –", "abc0002 · 0.50 · 0.37", "abc0003 · – · 1.00"}));
+            (std::vector<std::string>{"abc0000: 0.50, –", "abc0002: 0.50, 0.37", "abc0003: –, 1.00"}));
   // The commit's subject is on the commit axis and the commit's page, not repeated per commit band.
   EXPECT_THAT(svg, Not(HasSubstr("Commit number 2</title></path>")));
 }
