@@ -106,18 +106,21 @@ void draw_value_axis(std::string& out, const ChartLayout& layout, const ChartOpt
 
 void draw_commit_axis(std::string& out, const ChartLayout& layout, const ChartAxis& axis) {
   out += "<g class=\"commit-axis\" font-size=\"10\" font-family=\"monospace\" fill=\"#444444\">\n";
+  RelativePath ticks; // one path for every label's tick rather than an element each
   for (std::size_t i = 0; i < layout.commits; i += layout.label_stride) {
+    ticks.move_to(layout.x_of(i), layout.bottom);
+    ticks.vertical_to(layout.bottom + 4);
     const std::string x = svg_number(layout.x_of(i));
     const std::string y = svg_number(layout.bottom + (layout.rotate_labels ? 10.0 : 14.0));
     std::string title = axis.commit_labels[i];
     if (i < axis.commit_titles.size() && !axis.commit_titles[i].empty()) title += " · " + axis.commit_titles[i];
-    out += "<line x1=\"" + x + "\" y1=\"" + svg_number(layout.bottom) + "\" x2=\"" + x + "\" y2=\"" +
-           svg_number(layout.bottom + 4) + "\" stroke=\"#888888\"/><text x=\"" + x + "\" y=\"" + y + "\"" +
+    out += "<text x=\"" + x + "\" y=\"" + y + "\"" +
            (layout.rotate_labels ? " text-anchor=\"end\" transform=\"rotate(-45 " + x + " " + y + ")\""
                                  : std::string(" text-anchor=\"middle\"")) +
            ">" + model::xml_escape(shortened_label(axis.commit_labels[i])) + "<title>" + model::xml_escape(title) +
            "</title></text>\n";
   }
+  if (!ticks.empty()) out += "<path class=\"ticks\" d=\"" + ticks.data() + "\" stroke=\"#888888\"/>\n";
   out += "</g>\n";
 }
 

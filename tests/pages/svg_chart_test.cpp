@@ -5,6 +5,7 @@
 #include "pages/svg_chart.hpp"
 
 #include "pages/chart_layout.hpp"
+#include "pages/color_scale.hpp"
 
 #include "chart_samples.hpp"
 
@@ -160,6 +161,27 @@ TEST(SvgChart, more_repetitions_with_the_same_spread_and_median_add_no_byte) {
   EXPECT_EQ(five, three);
 }
 
+TEST(SvgChart, a_lone_median_of_a_triangle_series_is_a_filled_triangle_around_it) {
+  SampleChart chart = efficiency_chart({{1, {0.5}, {}}});
+  chart.series[0].colour_index = 2 * series_palette_size; // the third style cycle: triangles
+  const std::string svg = render(chart);
+  const Box plot = plot_area(svg);
+  const auto paths = all_matches(svg, R"re(<path class="medians" d="([^"]*)" fill=)re");
+  ASSERT_EQ(paths.size(), 1u);
+  const std::vector<Vertex> triangle = vertices(paths[0]);
+  ASSERT_EQ(triangle.size(), 4u); // apex, right corner, left corner, closed
+  // By hand: 4 commits of 180 units or so, so the marker radius is its cap, 3.5; the apex is 1.2 r
+  // above the median, the base 0.8 r below it and 1.1 r to either side.
+  const double x = plot.x + 1.5 * plot.width / 4, y = plot.y + 0.5 * plot.height, r = 3.5;
+  EXPECT_NEAR(triangle[0].x, x, tolerance);
+  EXPECT_NEAR(triangle[0].y, y - 1.2 * r, tolerance);
+  EXPECT_NEAR(triangle[1].x, x + 1.1 * r, tolerance + 0.1);
+  EXPECT_NEAR(triangle[1].y, y + 0.8 * r, tolerance + 0.1);
+  EXPECT_NEAR(triangle[2].x, x - 1.1 * r, tolerance + 0.2);
+  EXPECT_EQ(triangle[3].command, 'z');
+  EXPECT_EQ(triangle[3].x, triangle[0].x);
+}
+
 TEST(SvgChart, given_median_is_used_instead_of_the_computed_one) {
   const std::string svg = render(efficiency_chart({{0, {0.1, 0.2, 0.9}, 0.8}}));
   const Box plot = plot_area(svg);
@@ -244,6 +266,15 @@ TEST(SvgChart, five_hundred_commits_get_at_most_one_label_per_sixty_units) {
   EXPECT_GE(xs.size(), 8u);
   for (std::size_t i = 1; i < xs.size(); ++i) {
     EXPECT_GE(std::stod(xs[i]) - std::stod(xs[i - 1]), 7 * 6.0) << "labels of 7 characters overlap";
+  }
+  // Every label has its tick, all in one path: a move to the axis at the label's x, 4 units down.
+  const auto ticks = all_matches(axis.substr(0, axis.find("</g>")), R"re(<path class="ticks" d="([^"]*)")re");
+  ASSERT_EQ(ticks.size(), 1u);
+  const std::vector<Vertex> tick_vertices = vertices(ticks[0]);
+  ASSERT_EQ(tick_vertices.size(), 2 * xs.size());
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    EXPECT_NEAR(tick_vertices[2 * i].x, std::stod(xs[i]), tolerance) << i;
+    EXPECT_NEAR(tick_vertices[2 * i + 1].y - tick_vertices[2 * i].y, 4.0, 2 * tolerance) << i;
   }
 }
 
