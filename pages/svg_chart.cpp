@@ -167,7 +167,7 @@ std::size_t draw_series(std::string& out, const ChartLayout& layout, const std::
   out += "<g class=\"series\">\n";
   if (!spread.empty()) {
     out += "<path class=\"spread\" d=\"" + spread.data() + "\" stroke=\"" + colour +
-           "\" stroke-opacity=\"0.45\" stroke-width=\"" + svg_number(2 * layout.dot_radius) + "\"/>\n";
+           "\" stroke-opacity=\"0.45\" stroke-width=\"" + svg_number(layout.spread_width) + "\"/>\n";
   }
   // The line joins medians of consecutive commits only: a commit without a run of this
   // configuration starts a new subpath rather than being bridged by an invented value, and a
