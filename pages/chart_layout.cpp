@@ -86,7 +86,7 @@ ChartLayout layout_chart(const ChartAxis& axis, const std::vector<ChartSeries>& 
   // than a smear, down to a size that can still be hovered.
   const double band = (layout.right - layout.left) / static_cast<double>(std::max<std::size_t>(layout.commits, 1));
   layout.marker_radius = std::clamp(0.35 * band, 1.5, 3.5);
-  layout.dot_radius = std::clamp(0.25 * band, 1.0, 2.0);
+  layout.spread_width = std::clamp(0.5 * band, 2.0, 4.0);
 
   const double axis_height = layout.rotate_labels ? 0.71 * label_width + 16.0 : 22.0;
   layout.bottom = std::max(std::max(options.height, 120) - axis_height, layout.top + 40.0);

@@ -22,7 +22,7 @@ struct ChartLayout {
   bool rotate_labels = false;   ///< labels too wide for their spacing are drawn at -45°
   ValueAxis y;
   double marker_radius = 3.5;                              ///< of a median marker; smaller when commits are dense
-  double dot_radius = 2.0;                                 ///< of a repetition's dot
+  double spread_width = 4.0;                               ///< of the bar from the lowest to the highest run
   std::vector<std::pair<double, double>> legend_positions; ///< left end and middle of each entry
   double total_width = 0, total_height = 0;
 

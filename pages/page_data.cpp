@@ -28,12 +28,11 @@ TemplateData metric_cell(model::MetricId metric, const std::optional<analysis::M
     return cell;
   }
   cell.set("text", model::format_metric(metric, summary->median));
-  std::string hint = "median of " + std::to_string(summary->count);
+  // A single run's value has no spread to hover for: on commit pages that is every cell.
   if (summary->count > 1) {
-    hint +=
-        " (" + model::format_metric(metric, summary->min) + " to " + model::format_metric(metric, summary->max) + ")";
+    cell.set("hint", "median of " + std::to_string(summary->count) + " (" + model::format_metric(metric, summary->min) +
+                         " to " + model::format_metric(metric, summary->max) + ")");
   }
-  cell.set("hint", hint);
   if (model::metric_info(metric).kind == model::MetricKind::efficiency) {
     cell.set("class", efficiency_class(summary->median));
   }

@@ -13,8 +13,9 @@ namespace tally::pages {
 /// A commit's sha, title, author, time and the link to its page from the branch folder.
 TemplateData commit_data(const analysis::history::CommitEntry& commit);
 
-/// A table cell: the median formatted, the spread in a hover title, and for an efficiency the
-/// class of its colour (no class otherwise: the templates then write no attribute).
+/// A table cell: the median formatted, the spread in a hover title ("hint", only when there are
+/// several runs or no value), and for an efficiency the class of its colour (no class otherwise:
+/// the templates then write no attribute).
 TemplateData metric_cell(model::MetricId metric, const std::optional<analysis::MetricSummary>& summary);
 
 /// Adds a metric's name, key and depth to a table row. The depth is model::shown_depth among the

@@ -8,7 +8,9 @@
 #include "tally/model/metric_format.hpp"
 #include "tally/model/run_metrics.hpp"
 
+#include <optional>
 #include <utility>
+#include <vector>
 
 namespace tally::pages {
 namespace {
@@ -60,27 +62,40 @@ TemplateData run_page_data(const analysis::ingest::LoadedRun& run, const std::st
   data.set("id", document.run.id);
   data.set("file", run.file.string());
   data.set("facts", facts(document));
+  // One table for the whole run, a column per region: each metric's name is written once per page
+  // instead of once per region, which matters when a run has dozens of regions.
+  std::vector<model::MetricValues> values;
+  values.reserve(document.regions.size());
+  model::MetricSet shown;
   // Reserved: kainjow's move constructor is not noexcept, so a growing vector would copy.
   TemplateList regions;
   regions.reserve(document.regions.size());
   for (const model::Region& region : document.regions) {
-    const model::MetricValues values = model::compute_run_metrics(region.raw);
-    TemplateList rows;
-    rows.reserve(model::metric_table().size());
-    for (const model::MetricInfo& metric : model::metric_table()) {
-      const auto value = values.get(metric.id);
-      if (!value) continue;
-      TemplateData row = metric_cell(metric.id, analysis::MetricSummary{*value, *value, *value, 1});
-      set_metric_head(row, metric.id, values.present());
-      rows.push_back(std::move(row));
+    values.push_back(model::compute_run_metrics(region.raw));
+    shown |= values.back().present();
+    TemplateData column;
+    column.set("name", region.name);
+    column.set("visits", std::to_string(region.visits));
+    regions.push_back(std::move(column));
+  }
+  TemplateList rows;
+  rows.reserve(shown.count());
+  for (const model::MetricInfo& metric : model::metric_table()) {
+    if (!shown.test(static_cast<std::size_t>(metric.id))) continue;
+    TemplateData row;
+    set_metric_head(row, metric.id, shown);
+    TemplateList cells;
+    cells.reserve(values.size());
+    for (const model::MetricValues& region_values : values) {
+      const auto value = region_values.get(metric.id);
+      cells.push_back(metric_cell(metric.id, value ? std::optional(analysis::MetricSummary{*value, *value, *value, 1})
+                                                   : std::nullopt));
     }
-    TemplateData item;
-    item.set("name", region.name);
-    item.set("visits", std::to_string(region.visits));
-    set_moved(item, "rows", std::move(rows));
-    regions.push_back(std::move(item));
+    set_moved(row, "cells", std::move(cells));
+    rows.push_back(std::move(row));
   }
   set_moved(data, "regions", std::move(regions));
+  set_moved(data, "rows", std::move(rows));
   return data;
 }
 

@@ -5,6 +5,7 @@
 
 #include "pages/chart_layout.hpp"
 #include "pages/color_scale.hpp"
+#include "pages/svg_path.hpp"
 #include "tally/model/xml_escape.hpp"
 
 #include <algorithm>
@@ -15,34 +16,68 @@ namespace {
 
 constexpr double legend_marker_radius = 3.5;
 
-/// A median marker's element; its shape tells configurations apart once colours repeat.
-std::string marker(const SeriesStyle& style, double x, double y, double r, const std::string& escaped_title) {
+/// A legend entry's marker; its shape tells configurations apart once colours repeat.
+std::string legend_marker(const SeriesStyle& style, double x, double y) {
   const auto n = [](double v) { return svg_number(v); };
-  std::string tag, geometry;
+  const double r = legend_marker_radius;
   switch (style.marker) {
-  case MarkerShape::circle:
-    tag = "circle";
-    geometry = "cx=\"" + svg_pixel(x) + "\" cy=\"" + svg_pixel(y) + "\" r=\"" + n(r) + "\"";
-    break;
+  case MarkerShape::circle: return "<circle cx=\"" + n(x) + "\" cy=\"" + n(y) + "\" r=\"" + n(r) + "\"/>";
   case MarkerShape::square:
-    tag = "rect";
-    geometry = "x=\"" + n(x - r) + "\" y=\"" + n(y - r) + "\" width=\"" + n(2 * r) + "\" height=\"" + n(2 * r) + "\"";
-    break;
+    return "<rect x=\"" + n(x - r) + "\" y=\"" + n(y - r) + "\" width=\"" + n(2 * r) + "\" height=\"" + n(2 * r) +
+           "\"/>";
   case MarkerShape::triangle:
-    tag = "path";
-    geometry = "d=\"M" + n(x) + " " + n(y - 1.2 * r) + "L" + n(x + 1.1 * r) + " " + n(y + 0.8 * r) + "L" +
-               n(x - 1.1 * r) + " " + n(y + 0.8 * r) + "Z\"";
-    break;
+    return "<path d=\"M" + n(x) + " " + n(y - 1.2 * r) + "L" + n(x + 1.1 * r) + " " + n(y + 0.8 * r) + "L" +
+           n(x - 1.1 * r) + " " + n(y + 0.8 * r) + "Z\"/>";
   case MarkerShape::diamond:
-    tag = "path";
-    geometry = "d=\"M" + n(x) + " " + n(y - 1.3 * r) + "L" + n(x + 1.3 * r) + " " + n(y) + "L" + n(x) + " " +
-               n(y + 1.3 * r) + "L" + n(x - 1.3 * r) + " " + n(y) + "Z\"";
-    break;
+    return "<path d=\"M" + n(x) + " " + n(y - 1.3 * r) + "L" + n(x + 1.3 * r) + " " + n(y) + "L" + n(x) + " " +
+           n(y + 1.3 * r) + "L" + n(x - 1.3 * r) + " " + n(y) + "Z\"/>";
   }
-  const std::string open = "<" + tag + " " + geometry;
-  if (escaped_title.empty()) return open + "/>";
-  return open + "><title>" + escaped_title + "</title></" + tag + ">";
+  return "";
 }
+
+/// The marks of a configuration's medians that no line reaches, as one path: every mark the same
+/// small shape drawn relative to its median, so a mark costs its position and a few bytes.
+class MedianMarks {
+public:
+  MedianMarks(const SeriesStyle& style, double radius) : style_(style), radius_(radius) {
+    const auto n = [](double v) { return svg_number(v); };
+    switch (style.marker) {
+    case MarkerShape::circle:
+    case MarkerShape::square:
+      shape_ = "h0"; // a zero-length stroke: its round or square cap is the mark
+      break;
+    case MarkerShape::triangle:
+      start_dy_ = -1.2 * radius;
+      shape_ = "l" + n(1.1 * radius) + " " + n(2 * radius) + "h" + n(-2.2 * radius) + "z";
+      break;
+    case MarkerShape::diamond:
+      start_dy_ = -1.3 * radius;
+      shape_ = "l" + n(1.3 * radius) + " " + n(1.3 * radius) + "l" + n(-1.3 * radius) + " " + n(1.3 * radius) + "l" +
+               n(-1.3 * radius) + " " + n(-1.3 * radius) + "z";
+      break;
+    }
+  }
+  void add(double x, double y) {
+    path_.move_to(x, y + start_dy_);
+    path_.append_closed(shape_);
+  }
+  std::string element() const {
+    if (path_.empty()) return "";
+    const std::string colour(style_.colour);
+    const bool stroked = style_.marker == MarkerShape::circle || style_.marker == MarkerShape::square;
+    if (!stroked) return "<path class=\"medians\" d=\"" + path_.data() + "\" fill=\"" + colour + "\"/>\n";
+    return "<path class=\"medians\" d=\"" + path_.data() + "\" stroke=\"" + colour + "\" stroke-width=\"" +
+           svg_number(2 * radius_) + "\" stroke-linecap=\"" +
+           (style_.marker == MarkerShape::circle ? "round" : "square") + "\"/>\n";
+  }
+
+private:
+  SeriesStyle style_;
+  double radius_;
+  double start_dy_ = 0.0;
+  std::string shape_;
+  RelativePath path_;
+};
 
 std::string line_attributes(const SeriesStyle& style) {
   std::string attributes = " fill=\"none\" stroke=\"" + std::string(style.colour) + "\" stroke-width=\"1.5\"";
@@ -71,33 +106,43 @@ void draw_value_axis(std::string& out, const ChartLayout& layout, const ChartOpt
 
 void draw_commit_axis(std::string& out, const ChartLayout& layout, const ChartAxis& axis) {
   out += "<g class=\"commit-axis\" font-size=\"10\" font-family=\"monospace\" fill=\"#444444\">\n";
+  RelativePath ticks; // one path for every label's tick rather than an element each
   for (std::size_t i = 0; i < layout.commits; i += layout.label_stride) {
+    ticks.move_to(layout.x_of(i), layout.bottom);
+    ticks.vertical_to(layout.bottom + 4);
     const std::string x = svg_number(layout.x_of(i));
     const std::string y = svg_number(layout.bottom + (layout.rotate_labels ? 10.0 : 14.0));
     std::string title = axis.commit_labels[i];
     if (i < axis.commit_titles.size() && !axis.commit_titles[i].empty()) title += " · " + axis.commit_titles[i];
-    out += "<line x1=\"" + x + "\" y1=\"" + svg_number(layout.bottom) + "\" x2=\"" + x + "\" y2=\"" +
-           svg_number(layout.bottom + 4) + "\" stroke=\"#888888\"/><text x=\"" + x + "\" y=\"" + y + "\"" +
+    out += "<text x=\"" + x + "\" y=\"" + y + "\"" +
            (layout.rotate_labels ? " text-anchor=\"end\" transform=\"rotate(-45 " + x + " " + y + ")\""
                                  : std::string(" text-anchor=\"middle\"")) +
            ">" + model::xml_escape(shortened_label(axis.commit_labels[i])) + "<title>" + model::xml_escape(title) +
            "</title></text>\n";
   }
+  if (!ticks.empty()) out += "<path class=\"ticks\" d=\"" + ticks.data() + "\" stroke=\"#888888\"/>\n";
   out += "</g>\n";
 }
 
-/// A point with its median resolved; points without a finite median are gaps.
+/// A point with its median and the spread of its repetitions resolved; points without a finite
+/// median are gaps.
 struct DrawnPoint {
   std::size_t commit_index;
-  const std::vector<double>* repetitions;
   double median;
+  double lowest = NAN, highest = NAN; ///< of the finite repetitions
 };
 
 std::vector<DrawnPoint> drawn_points(const ChartSeries& series, std::size_t commits) {
   std::vector<DrawnPoint> points;
   for (const ChartPoint& point : series.points) {
     if (point.commit_index >= commits) continue; // not on this branch's axis
-    points.push_back({point.commit_index, &point.repetitions, point.median.value_or(median_of(point.repetitions))});
+    DrawnPoint drawn{point.commit_index, point.median.value_or(median_of(point.repetitions))};
+    for (const double value : point.repetitions) {
+      if (!std::isfinite(value)) continue;
+      drawn.lowest = std::isnan(drawn.lowest) ? value : std::min(drawn.lowest, value);
+      drawn.highest = std::isnan(drawn.highest) ? value : std::max(drawn.highest, value);
+    }
+    points.push_back(drawn);
   }
   std::stable_sort(points.begin(), points.end(),
                    [](const DrawnPoint& a, const DrawnPoint& b) { return a.commit_index < b.commit_index; });
@@ -105,61 +150,79 @@ std::vector<DrawnPoint> drawn_points(const ChartSeries& series, std::size_t comm
 }
 
 /// Draws one configuration; returns how many medians it drew. Bytes per point are what a long
-/// history multiplies: repetitions are one path of round zero-length strokes and the line one path
-/// broken by moves, so only the medians, which carry the hover titles, are elements of their own.
-std::size_t draw_series(std::string& out, const ChartLayout& layout, const ChartAxis& axis, const ChartSeries& series,
-                        const ChartOptions& options) {
-  const SeriesStyle style = series_style(series.colour_index);
+/// history multiplies, so a configuration is at most three paths whatever its length: the spread
+/// of the repetitions (a bar from the lowest to the highest run at each commit, bytes independent
+/// of how many repetitions there are), the line through the medians, whose vertices are the
+/// medians, and a mark for each median that no line reaches (its neighbours have no run).
+std::size_t draw_series(std::string& out, const ChartLayout& layout, const std::vector<DrawnPoint>& points,
+                        const SeriesStyle& style) {
   const std::string colour(style.colour);
-  const std::vector<DrawnPoint> points = drawn_points(series, layout.commits);
-  std::string marks;
+  RelativePath spread;
   for (const DrawnPoint& point : points) {
-    const std::string x = svg_pixel(layout.x_of(point.commit_index));
-    for (double value : *point.repetitions) {
-      if (std::isfinite(value)) marks += "M" + x + " " + svg_pixel(layout.y_of(value)) + "h0";
-    }
+    // A bar shorter than a pixel would be bytes that draw nothing.
+    if (std::lround(layout.y_of(point.highest)) == std::lround(layout.y_of(point.lowest))) continue;
+    spread.move_to(layout.x_of(point.commit_index), layout.y_of(point.highest));
+    spread.vertical_to(layout.y_of(point.lowest));
   }
   out += "<g class=\"series\">\n";
-  if (!marks.empty()) {
-    out += "<path class=\"runs\" d=\"" + marks + "\" stroke=\"" + colour +
-           "\" stroke-opacity=\"0.45\" stroke-width=\"" + svg_number(2 * layout.dot_radius) +
-           "\" stroke-linecap=\"round\"/>\n";
+  if (!spread.empty()) {
+    out += "<path class=\"spread\" d=\"" + spread.data() + "\" stroke=\"" + colour +
+           "\" stroke-opacity=\"0.45\" stroke-width=\"" + svg_number(layout.spread_width) + "\"/>\n";
   }
   // The line joins medians of consecutive commits only: a commit without a run of this
-  // configuration starts a new subpath rather than being bridged by an invented value.
-  std::string line;
-  std::size_t joined = 0;
-  const DrawnPoint* previous = nullptr;
-  for (const DrawnPoint& point : points) {
-    if (!std::isfinite(point.median)) {
-      previous = nullptr;
-      continue;
+  // configuration starts a new subpath rather than being bridged by an invented value, and a
+  // median with no neighbour to join is a mark instead.
+  RelativePath line;
+  MedianMarks marks(style, layout.marker_radius);
+  std::vector<const DrawnPoint*> stretch; // medians at consecutive commits
+  const auto end_stretch = [&] {
+    for (std::size_t i = 0; stretch.size() > 1 && i < stretch.size(); ++i) {
+      const double x = layout.x_of(stretch[i]->commit_index), y = layout.y_of(stretch[i]->median);
+      i == 0 ? line.move_to(x, y) : line.line_to(x, y);
     }
-    const bool continues = previous && point.commit_index == previous->commit_index + 1;
-    line += (continues ? "L" : "M") + svg_pixel(layout.x_of(point.commit_index)) + " " +
-            svg_pixel(layout.y_of(point.median));
-    joined += continues ? 1 : 0;
-    previous = &point;
-  }
-  if (joined > 0) out += "<path class=\"median-line\" d=\"" + line + "\"" + line_attributes(style) + "/>\n";
-  // A white rim sets a marker off its line; on dense charts the rims would bleach the line.
-  const bool rimmed = layout.marker_radius >= 3.0;
-  out +=
-      "<g class=\"medians\" fill=\"" + colour + (rimmed ? "\" stroke=\"#ffffff\" stroke-width=\"0.75\">\n" : "\">\n");
+    if (stretch.size() == 1) marks.add(layout.x_of(stretch[0]->commit_index), layout.y_of(stretch[0]->median));
+    stretch.clear();
+  };
   std::size_t drawn = 0;
   for (const DrawnPoint& point : points) {
-    if (!std::isfinite(point.median)) continue;
+    if (!std::isfinite(point.median)) {
+      end_stretch();
+      continue;
+    }
+    if (!stretch.empty() && point.commit_index != stretch.back()->commit_index + 1) end_stretch();
+    stretch.push_back(&point);
     ++drawn;
-    // The commit's subject is on its page and on the commit axis: repeated in every median of
-    // every chart, it would be most of a region page's bytes.
-    const std::string title = "commit " + axis.commit_labels[point.commit_index] + " · " + series.label + " · " +
-                              format_chart_value(options, point.median);
-    out += marker(style, layout.x_of(point.commit_index), layout.y_of(point.median), layout.marker_radius,
-                  model::xml_escape(title)) +
-           "\n";
   }
-  out += "</g>\n</g>\n";
+  end_stretch();
+  if (!line.empty()) out += "<path class=\"median-line\" d=\"" + line.data() + "\"" + line_attributes(style) + "/>\n";
+  out += marks.element() + "</g>\n";
   return drawn;
+}
+
+/// One invisible band per commit across the plot, on top of the lines, whose hover title gives
+/// the commit's label and every configuration's median there, in the legend's order: one title per commit
+/// instead of one per median keeps the bytes of a long history's charts down.
+void draw_hover_bands(std::string& out, const ChartLayout& layout, const ChartAxis& axis,
+                      const std::vector<std::vector<DrawnPoint>>& series_points, const ChartOptions& options) {
+  std::vector<std::vector<double>> medians(layout.commits, std::vector<double>(series_points.size(), NAN));
+  for (std::size_t k = 0; k < series_points.size(); ++k) {
+    for (const DrawnPoint& point : series_points[k])
+      medians[point.commit_index][k] = point.median;
+  }
+  const double band = (layout.right - layout.left) / static_cast<double>(std::max<std::size_t>(layout.commits, 1));
+  out += "<g class=\"hover\" stroke=\"#000000\" stroke-opacity=\"0\" stroke-width=\"" + svg_number(band) + "\">\n";
+  const std::string height = svg_pixel(layout.bottom - layout.top);
+  for (std::size_t i = 0; i < layout.commits; ++i) {
+    if (std::none_of(medians[i].begin(), medians[i].end(), [](double v) { return std::isfinite(v); })) continue;
+    std::string title = axis.commit_labels[i];
+    for (std::size_t k = 0; k < medians[i].size(); ++k) {
+      title += (k == 0 ? ": " : ", ") +
+               (std::isfinite(medians[i][k]) ? format_chart_value(options, medians[i][k]) : std::string("–"));
+    }
+    out += "<path d=\"M" + svg_pixel(layout.x_of(i)) + " " + svg_pixel(layout.top) + "v" + height + "\"><title>" +
+           model::xml_escape(title) + "</title></path>\n";
+  }
+  out += "</g>\n";
 }
 
 void draw_legend(std::string& out, const ChartLayout& layout, const std::vector<ChartSeries>& series) {
@@ -169,9 +232,8 @@ void draw_legend(std::string& out, const ChartLayout& layout, const std::vector<
     const auto [x, y] = layout.legend_positions[k];
     out += "<g class=\"legend-item\"><line x1=\"" + svg_number(x) + "\" y1=\"" + svg_number(y) + "\" x2=\"" +
            svg_number(x + 22) + "\" y2=\"" + svg_number(y) + "\"" + line_attributes(style) + "/>" + "<g fill=\"" +
-           std::string(style.colour) + "\">" + marker(style, x + 11, y, legend_marker_radius, "") + "</g><text x=\"" +
-           svg_number(x + 28) + "\" y=\"" + svg_number(y + 4) + "\">" + model::xml_escape(series[k].label) +
-           "</text></g>\n";
+           std::string(style.colour) + "\">" + legend_marker(style, x + 11, y) + "</g><text x=\"" + svg_number(x + 28) +
+           "\" y=\"" + svg_number(y + 4) + "\">" + model::xml_escape(series[k].label) + "</text></g>\n";
   }
   out += "</g>\n";
 }
@@ -191,7 +253,8 @@ std::string render_evolution_chart(const ChartAxis& axis, const std::vector<Char
       "\" font-family=\"sans-serif\" font-size=\"11\">\n<title>" + model::xml_escape(name) + "</title>\n<desc>" +
       model::xml_escape((options.y_label.empty() ? std::string("A metric") : options.y_label) + " over " +
                         std::to_string(layout.commits) + " commits, oldest first, for " +
-                        std::to_string(series.size()) + " configurations") +
+                        std::to_string(series.size()) +
+                        " configurations; hovering a commit gives its medians in the legend's order") +
       "</desc>\n";
   if (!options.title.empty()) {
     out += "<text class=\"chart-title\" x=\"" + svg_number(layout.left) +
@@ -199,10 +262,15 @@ std::string render_evolution_chart(const ChartAxis& axis, const std::vector<Char
   }
   draw_value_axis(out, layout, options);
   draw_commit_axis(out, layout, axis);
+  std::vector<std::vector<DrawnPoint>> series_points;
   std::size_t drawn = 0;
-  for (const ChartSeries& s : series)
-    drawn += draw_series(out, layout, axis, s, options);
-  if (drawn == 0) {
+  for (const ChartSeries& s : series) {
+    series_points.push_back(drawn_points(s, layout.commits));
+    drawn += draw_series(out, layout, series_points.back(), series_style(s.colour_index));
+  }
+  if (drawn > 0) {
+    draw_hover_bands(out, layout, axis, series_points, options);
+  } else {
     out += "<text class=\"no-data\" x=\"" + svg_number((layout.left + layout.right) / 2) + "\" y=\"" +
            svg_number((layout.top + layout.bottom) / 2) + "\" text-anchor=\"middle\" fill=\"#666666\">no runs</text>\n";
   }

@@ -42,9 +42,11 @@ struct ChartOptions {
 };
 
 /// The chart as one <svg> element. A configuration's line joins the medians of consecutive
-/// commits and breaks where it has no run; every repetition is a dot; each median carries a
-/// <title> "commit <sha> · <configuration> · <value>". Every text is XML-escaped and the same
-/// input always gives the same bytes.
+/// commits and breaks where it has no run; a median no line reaches is a mark; the spread of the
+/// repetitions is a bar from the lowest to the highest. Each commit with a median carries a hover
+/// <title> "<commit label>: <median of each configuration, in the legend's order, – for none>",
+/// the medians separated by ", ".
+/// Every text is XML-escaped and the same input always gives the same bytes.
 std::string render_evolution_chart(const ChartAxis& axis, const std::vector<ChartSeries>& series,
                                    const ChartOptions& options);
 

@@ -61,21 +61,36 @@ TEST(MetricRows, run_page_rows_have_the_depth_tally_report_indents) {
   ASSERT_TRUE(std::holds_alternative<model::RunDocument>(loaded));
   analysis::ingest::LoadedRun run{"hybrid.json", std::get<model::RunDocument>(std::move(loaded))};
   const TemplateData page = run_page_data(run, "main");
-  const TemplateList& regions = list_of(page, "regions");
-  ASSERT_EQ(regions.size(), run.document.regions.size());
+  ASSERT_EQ(list_of(page, "regions").size(), run.document.regions.size());
+  // Every region of this run has the same metrics, so the page's one tree is each region's tree.
+  const Depths rows = depths_of(list_of(page, "rows"));
   const std::string report = model::metric_report_text(run.document);
-  for (std::size_t r = 0; r < regions.size(); ++r) {
-    const std::string& name = run.document.regions[r].name;
-    EXPECT_EQ(depths_of(list_of(regions[r], "rows")), report_depths(report, name)) << "region " << name;
-  }
+  for (const model::Region& region : run.document.regions)
+    EXPECT_EQ(rows, report_depths(report, region.name)) << "region " << region.name;
   // One run has no global efficiency: parallel efficiency is a root, OpenMP hangs beside MPI.
-  const Depths global = depths_of(list_of(regions[0], "rows"));
-  EXPECT_EQ(global.at("Parallel efficiency"), 0);
-  EXPECT_EQ(global.at("MPI parallel efficiency"), 1);
-  EXPECT_EQ(global.at("MPI load balance"), 2);
-  EXPECT_EQ(global.at("OpenMP parallel efficiency"), 1);
-  EXPECT_EQ(global.at("OpenMP load balance"), 2);
-  EXPECT_EQ(global.at("Elapsed time"), 0);
+  EXPECT_EQ(rows.at("Parallel efficiency"), 0);
+  EXPECT_EQ(rows.at("MPI parallel efficiency"), 1);
+  EXPECT_EQ(rows.at("MPI load balance"), 2);
+  EXPECT_EQ(rows.at("OpenMP parallel efficiency"), 1);
+  EXPECT_EQ(rows.at("OpenMP load balance"), 2);
+  EXPECT_EQ(rows.at("Elapsed time"), 0);
+}
+
+TEST(MetricRows, run_page_has_a_column_per_region_and_n_a_where_a_region_lacks_a_metric) {
+  using analysis::testing::make_run;
+  // Region "solve" has counters (IPC = 3000 / 2000 = 1.50), "Global" has none.
+  analysis::ingest::LoadedRun run = make_run({.ranks = 2}, 1000, 1600);
+  run.document.regions.push_back(
+      make_run({.ranks = 2, .region = "solve"}, 1000, 1600, model::CounterRaw{3000, 2000}).document.regions[0]);
+  const TemplateData page = run_page_data(run, "main");
+  const TemplateList& regions = list_of(page, "regions");
+  ASSERT_EQ(regions.size(), 2u);
+  EXPECT_EQ(text_of(regions[1], "name"), "solve");
+  EXPECT_EQ(text_of(regions[1], "visits"), "2");
+  const std::string html = Templates(TALLY_TEST_TEMPLATES).render("run", page);
+  EXPECT_NE(html.find("<tr class=\"d0\"><th>Useful IPC<td>n/a<td>1.50\n"), std::string::npos) << html;
+  // Parallel efficiency = 1600 / (2 × 1000) = 0.80 in both regions, coloured as the step [0.8, 0.9).
+  EXPECT_NE(html.find("<th>Parallel efficiency<td class=e8>0.80<td class=e8>0.80\n"), std::string::npos) << html;
 }
 
 TEST(MetricRows, scaling_table_rows_follow_the_tree_and_reach_the_html) {
