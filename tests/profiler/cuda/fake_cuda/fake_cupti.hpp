@@ -45,6 +45,10 @@ void add_record(const std::unique_lock<std::mutex>& lock, const void* record, st
 /// full, like CUPTI's worker between flushes. Call without the lock.
 void deliver_full_buffers();
 
+/// Forgets the records of operations still running, as a context's destruction does: what the
+/// client did not flush at CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING is never delivered.
+void drop_records_in_progress();
+
 /// Calls the subscriber's callback if it has `domain` enabled, on the calling thread. Call
 /// without the lock: the callback may call CUPTI.
 void call_subscriber(CUpti_CallbackDomain domain, CUpti_CallbackId id, const void* data);
