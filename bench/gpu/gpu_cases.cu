@@ -148,8 +148,12 @@ void graph(Device& gpu) {
   cudaGraphExec_t executable = nullptr;
   gpu.recorder.cuda("cudaStreamBeginCapture",
                     [&] { return cudaStreamBeginCapture(gpu.transfer, cudaStreamCaptureModeGlobal); });
-  for (int k = 0; k < 3; ++k)
-    gpu_work<<<gpu.sms, 128, 0, gpu.transfer>>>(10, gpu.sink);
+  for (int k = 0; k < 3; ++k) {
+    gpu.recorder.cuda("gpu_work", [&] {
+      gpu_work<<<gpu.sms, 128, 0, gpu.transfer>>>(10, gpu.sink);
+      return cudaGetLastError();
+    });
+  }
   gpu.recorder.cuda("cudaStreamEndCapture", [&] { return cudaStreamEndCapture(gpu.transfer, &captured); });
   gpu.recorder.cuda("cudaGraphInstantiate", [&] { return cudaGraphInstantiate(&executable, captured, 0); });
   for (int i = 0; i < steps; ++i) {

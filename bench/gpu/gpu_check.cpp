@@ -169,7 +169,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   int misses = 0;
-  for (const auto& [name, visits] : timings) {
+  for (const auto& region_timings : timings) {
+    const std::string& name = region_timings.first;
     const auto& regions = std::get<RunDocument>(document).regions;
     const auto region = std::find_if(regions.begin(), regions.end(), [&](const Region& r) { return r.name == name; });
     if (region == regions.end()) {
@@ -177,7 +178,7 @@ int main(int argc, char** argv) {
       ++misses;
       continue;
     }
-    const MetricValues expected = compute_run_metrics(expected_raw(visits, used_device));
+    const MetricValues expected = compute_run_metrics(expected_raw(region_timings.second, used_device));
     const MetricValues measured = compute_run_metrics(region->raw);
     for (const MetricInfo& metric : metric_table()) {
       if (metric.kind != MetricKind::efficiency || metric.scope != MetricScope::run || !expected.has(metric.id)) {
