@@ -9,7 +9,6 @@
 namespace {
 
 using tally_bench::CaseRecorder;
-using tally_bench::check;
 using tally_examples::cpu_work;
 using tally_examples::gpu_work;
 
