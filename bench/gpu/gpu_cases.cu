@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The use cases of examples/cuda/README.md that one GPU and one process allow, plus nested
-// regions, CUDA started inside a region and a CUDA graph, each timing itself (CaseRecorder) so
-// that gpu_check can compute what tally should report. Usage: gpu_cases CASE TIMINGS_FILE
+// regions, CUDA started inside a region, a CUDA graph and stream-ordered allocation, each
+// timing itself (CaseRecorder) so that gpu_check can compute what tally should report.
+// Usage: gpu_cases CASE TIMINGS_FILE
 #include "case_recorder.cuh"
 
 #include <cstring>
@@ -166,6 +167,24 @@ void graph(Device& gpu) {
   }
 }
 
+// Stream-ordered allocation: each step allocates 64 MiB on the stream, sets it (a memory
+// operation), runs a 20 ms kernel and frees it, while the CPU works 10 ms.
+void async_memory(Device& gpu) {
+  constexpr std::size_t bytes = 64 * mib;
+  for (int i = 0; i < steps; ++i) {
+    gpu.recorder.start("step");
+    void* scratch = nullptr;
+    gpu.recorder.cuda("cudaMallocAsync", [&] { return cudaMallocAsync(&scratch, bytes, gpu.compute); });
+    gpu.recorder.operation(false, gpu.compute, "cudaMemsetAsync",
+                           [&] { return cudaMemsetAsync(scratch, 0, bytes, gpu.compute); });
+    gpu.kernel(20, gpu.compute);
+    gpu.recorder.cuda("cudaFreeAsync", [&] { return cudaFreeAsync(scratch, gpu.compute); });
+    cpu_work(10);
+    gpu.wait(gpu.compute);
+    gpu.recorder.stop("step");
+  }
+}
+
 struct Case {
   const char* name;
   void (*run)(Device&);
@@ -180,6 +199,7 @@ constexpr Case cases[] = {
     {"little_offload", little_offload, mib},
     {"nested_regions", nested_regions, 32 * mib},
     {"graph", graph, mib},
+    {"async_memory", async_memory, mib},
 };
 
 // CUDA started inside a region: "before" works 20 ms on the CPU, initialises CUDA (offload

@@ -7,7 +7,7 @@
 # miss, 2 when it cannot run (no GPU, a program not built).
 set -uo pipefail
 build="${1:-build}"
-cases="loaded_gpu loaded_cpu data_movement overlapped_streams little_offload nested_regions late_init graph"
+cases="loaded_gpu loaded_cpu data_movement overlapped_streams little_offload nested_regions late_init graph async_memory"
 
 die() { echo "run_all.sh: $*" >&2; exit 2; }
 
