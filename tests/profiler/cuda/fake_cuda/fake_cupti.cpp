@@ -5,13 +5,15 @@
 // an 8-byte-aligned address of the buffer. Delivery follows CUPTI's documentation ("Flushing of
 // the activity buffers"): records take their place in queue order, a buffer holding a record
 // still in progress is withheld with everything behind it, and only a forced flush hands such a
-// record over, in progress (end timestamp 0), never to deliver it again.
+// record over, in progress (end timestamp 0), never to deliver it again. Full buffers are handed
+// over on a worker thread of the fake's own, flushes on the flushing thread.
 #include "fake_cupti.hpp"
 
 #include <bitset>
 #include <condition_variable>
 #include <cstring>
 #include <ctime>
+#include <thread>
 #include <vector>
 
 namespace fake_cuda {
@@ -203,7 +205,34 @@ void add_record(const std::unique_lock<std::mutex>&, const void* record, std::si
   std::memcpy(pending.bytes, record, pending.size);
 }
 
-void deliver_full_buffers() { deliver(Delivery::full_buffers); }
+// CUPTI's worker: hands over full buffers on a thread of its own, never the application's.
+// Detached and never stopped, like the state it uses: exit handlers may still queue work.
+void deliver_full_buffers() {
+  struct Worker {
+    std::mutex mutex;
+    std::condition_variable wake;
+    bool work = false;
+  };
+  static Worker& worker = *new Worker;
+  static std::once_flag started;
+  std::call_once(started, [] {
+    std::thread([] {
+      for (;;) {
+        {
+          Lock lock(worker.mutex);
+          worker.wake.wait(lock, [] { return worker.work; });
+          worker.work = false;
+        }
+        deliver(Delivery::full_buffers);
+      }
+    }).detach();
+  });
+  {
+    const Lock lock(worker.mutex);
+    worker.work = true;
+  }
+  worker.wake.notify_one();
+}
 
 void drop_records_in_progress() {
   const std::uint64_t now = now_ns();

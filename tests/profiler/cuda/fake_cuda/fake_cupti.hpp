@@ -41,8 +41,9 @@ bool kind_enabled(const std::unique_lock<std::mutex>& lock, CUpti_ActivityKind k
 /// be delivered once the record clock has passed `end_ns`. `lock` is the fake's lock, held.
 void add_record(const std::unique_lock<std::mutex>& lock, const void* record, std::size_t size, std::uint64_t end_ns);
 
-/// Moves the completed records into the client's buffers and hands over the buffers that are
-/// full, like CUPTI's worker between flushes. Call without the lock.
+/// Has the fake's worker thread move the completed records into the client's buffers and hand
+/// over the buffers that are full, like CUPTI's worker between flushes; returns at once. Call
+/// without the lock.
 void deliver_full_buffers();
 
 /// Forgets the records of operations still running, as a context's destruction does: what the
