@@ -3,6 +3,8 @@
 // metrics paper. Each iteration, every rank runs a kernel of a given length on its GPU, CPU
 // work of a given length, and copies between host and device, then meets the others in
 // MPI_Barrier; per-rank lists and imbalance factors shape the seven use cases of README.md.
+#include "busy_work.cuh"
+
 #include <cuda_runtime.h>
 #include <mpi.h>
 
@@ -10,50 +12,20 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <iterator>
 #include <string>
 #include <vector>
 
 namespace {
 
+using tally_examples::cpu_work;
+using tally_examples::gpu_work;
+using tally_examples::now_ms;
+
 void check(cudaError_t status, const char* what) {
   if (status == cudaSuccess) return;
   std::fprintf(stderr, "pils: %s: %s\n", what, cudaGetErrorString(status));
   MPI_Abort(MPI_COMM_WORLD, 2);
-}
-
-double now_ms() {
-  timespec t{};
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
-}
-
-// Busy for `ms` of GPU time on every thread it is launched with. %globaltimer counts
-// nanoseconds whatever the SM clock, so the length does not depend on the GPU's frequency.
-__global__ void gpu_work(double ms, float* sink) {
-  unsigned long long start = 0;
-  unsigned long long now = 0;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
-  const auto duration = static_cast<unsigned long long>(ms * 1e6);
-  float x = static_cast<float>(threadIdx.x);
-  do {
-    for (int i = 0; i < 64; ++i)
-      x = x * 0.999999f + 1.0f;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
-  } while (now - start < duration);
-  if (x == -1.0f) *sink = x; // never true; keeps the loop from being optimised away
-}
-
-// Busy for `ms` of host time, computing.
-double cpu_work(double ms) {
-  const double until = now_ms() + ms;
-  double x = 1.0;
-  while (now_ms() < until) {
-    for (int i = 0; i < 1000; ++i)
-      x = x * 0.9999999 + 1e-7;
-  }
-  return x;
 }
 
 struct Options {

@@ -7,6 +7,7 @@
 #include "cuda/cupti_records.hpp"
 #include "cuda/cupti_sink.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
@@ -39,11 +40,17 @@ void CUPTIAPI on_buffer_requested(std::uint8_t** buffer, std::size_t* size, std:
 void CUPTIAPI on_buffer_completed(CUcontext context, std::uint32_t stream, std::uint8_t* buffer, std::size_t,
                                   std::size_t valid_size) {
   if (running.load(std::memory_order_acquire)) {
+    // Only a forced flush (the end of the run, a context being destroyed) hands over an operation
+    // still running, with a start and no end, and never again: it counts until now, the last
+    // moment it is known to have run; the run or its context ends here.
+    const std::uint64_t completed_ns = sink.now_ns();
     DeviceActivity batch[batch_size];
     std::size_t count = 0;
     CUpti_Activity* record = nullptr;
     while (cuptiActivityGetNextRecord(buffer, valid_size, &record) == CUPTI_SUCCESS) {
-      if (const auto activity = tally::profiler::cuda::to_device_activity(*record)) {
+      if (auto activity = tally::profiler::cuda::to_device_activity(*record)) {
+        if (activity->begin_ns != 0 && activity->end_ns == 0)
+          activity->end_ns = std::max(completed_ns, activity->begin_ns);
         batch[count++] = *activity;
         if (count == batch_size) {
           sink.on_records(sink.context, batch, count);

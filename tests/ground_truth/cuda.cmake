@@ -67,3 +67,30 @@ tally_preload_test(cuda_measurement_switched_off_leaves_no_device_metrics
   ENV TALLY_CUDA=off
   CHECKS step:device_offload_efficiency:absent step:device_parallel_efficiency:absent
   COMMAND ${mpirun} -np 1 ${offload} overlap 2)
+
+# What CUPTI's documentation says the driver does and the fake now does too (profiler/cuda/README.md,
+# "What the real driver does"). many_kernels: 8000 kernels of 0.04 ms back to back in "burst"
+# (K = 320 ms, busy from the first launch to the wait's end: device parallel efficiency 1, no
+# memory time), their records over several 1 MiB buffers, and 8000 visits of "tick" inside it,
+# so that tally flushes (default flush, which withholds buffers with a kernel still running)
+# and settles while kernels run.
+tally_preload_test(cuda_many_short_kernels_over_several_buffers_and_flushes_add_up
+  CHECKS burst:device_parallel_efficiency:1.0:0.05 burst:device_communication_efficiency:1.0:0.01
+         burst:visits:1 burst:devices:1 tick:visits:8000 tick:within:burst
+  COMMAND ${mpirun} -np 1 ${offload} many_kernels 1)
+
+# unfinished: "tail" (T = 100) launches a 100 ms kernel after 50 ms and ends 50 ms later, the
+# kernel still running; nobody waits for it. At the run's end CUPTI's forced flush hands its
+# record over in progress (end 0): tally counts it until then, so "tail" holds its first 50 ms:
+# device parallel efficiency 50/100 = 0.50 (ignoring the record would leave "tail" no device).
+tally_preload_test(cuda_kernel_still_running_at_the_end_counts_until_then
+  CHECKS tail:device_parallel_efficiency:0.50:0.03 tail:devices:1 tail:visits:1
+  COMMAND ${mpirun} -np 1 ${offload} unfinished 1)
+
+# The same without MPI (teardown_program): the run ends at exit, after the CUDA runtime's exit
+# handler (registered at its start, so run before libtally.so's) destroyed the context. tally's
+# forced flush at CONTEXT_DESTROY_STARTING is what keeps the running kernel's record, which the
+# destroyed context would otherwise take with it: again 0.50.
+tally_preload_test(cuda_records_survive_the_runtime_teardown_at_exit
+  CHECKS tail:device_parallel_efficiency:0.50:0.03 tail:devices:1 tail:visits:1
+  COMMAND $<TARGET_FILE:teardown_program>)

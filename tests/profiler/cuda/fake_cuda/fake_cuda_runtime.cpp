@@ -77,6 +77,17 @@ int inject_tool() {
   return 0;
 }
 
+// The runtime's own exit handler, registered at its start and so run before the exit handlers
+// of libraries loaded earlier (libtally.so's): each primary context is destroyed, tools hear of
+// it first, and what still runs on the device is never recorded.
+void destroy_contexts() {
+  for (int device = 0; device < device_count; ++device) {
+    CUpti_ResourceData data{};
+    call_subscriber(CUPTI_CB_DOMAIN_RESOURCE, CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING, &data);
+  }
+  drop_records_in_progress();
+}
+
 int initialize() {
   int result = 0;
   device_count = static_cast<int>(env_number("FAKE_CUDA_DEVICES", 1));
@@ -105,6 +116,7 @@ int initialize() {
     call_subscriber(CUPTI_CB_DOMAIN_RESOURCE, CUPTI_CBID_RESOURCE_CONTEXT_CREATED, &data);
   }
   deliver_full_buffers();
+  std::atexit(destroy_contexts);
   return result;
 }
 

@@ -2,13 +2,18 @@
 // The CUPTI half of the fake libcupti.so: the functions of CUPTI that tally calls, with the real
 // prototypes. Activity kinds, pending records, the client's buffers and their delivery, the
 // client's clock, and the one callback subscriber. Records are the real CUPTI structs, each at
-// an 8-byte-aligned address of the buffer.
+// an 8-byte-aligned address of the buffer. Delivery follows CUPTI's documentation ("Flushing of
+// the activity buffers"): records take their place in queue order, a buffer holding a record
+// still in progress is withheld with everything behind it, and only a forced flush hands such a
+// record over, in progress (end timestamp 0), never to deliver it again. Full buffers are handed
+// over on a worker thread of the fake's own, flushes on the flushing thread.
 #include "fake_cupti.hpp"
 
 #include <bitset>
 #include <condition_variable>
 #include <cstring>
 #include <ctime>
+#include <thread>
 #include <vector>
 
 namespace fake_cuda {
@@ -90,10 +95,32 @@ void hand_over(Buffer& buffer, CUpti_BuffersCallbackCompleteFunc completed) {
   buffer = {};
 }
 
+// A record still running at a forced flush, as CUPTI hands it over: no end timestamp, and no
+// start either if it has not started.
+template <class Record> void clear_times(PendingRecord& pending, std::uint64_t now) {
+  Record record;
+  std::memcpy(&record, pending.bytes, sizeof record);
+  if (record.start > now) record.start = 0;
+  record.end = 0;
+  std::memcpy(pending.bytes, &record, sizeof record);
+}
+
+void mark_in_progress(PendingRecord& pending, std::uint64_t now) {
+  CUpti_ActivityKind kind{};
+  std::memcpy(&kind, pending.bytes, sizeof kind);
+  switch (kind) {
+  case CUPTI_ACTIVITY_KIND_KERNEL:
+  case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL: clear_times<KernelRecord>(pending, now); break;
+  case CUPTI_ACTIVITY_KIND_MEMCPY: clear_times<MemcpyRecord>(pending, now); break;
+  case CUPTI_ACTIVITY_KIND_MEMSET: clear_times<MemsetRecord>(pending, now); break;
+  default: break;
+  }
+}
+
 enum class Delivery { full_buffers, flush, forced_flush };
 
-// Moves the records that may go (all when forced, else those that have ended) into buffers in
-// queue order, and hands over the full buffers and, at a flush, the last one.
+// Moves the records that may go into buffers in queue order (all when forced, else those before
+// the first one still in progress), and hands over the full buffers and, at a flush, the last one.
 CUptiResult deliver(Delivery mode) {
   State& s = state();
   const std::uint64_t now = now_ns();
@@ -108,11 +135,14 @@ CUptiResult deliver(Delivery mode) {
     s.delivery_done.wait(lock, [&] { return !s.delivering; });
   }
   s.delivering = true;
-  const bool forced = mode == Delivery::forced_flush;
-  const auto first_ready = std::stable_partition(s.pending.begin(), s.pending.end(),
-                                                 [&](const PendingRecord& r) { return !forced && r.end_ns > now; });
-  const std::vector<PendingRecord> ready(first_ready, s.pending.end());
-  s.pending.erase(first_ready, s.pending.end());
+  const auto last_ready =
+      mode == Delivery::forced_flush
+          ? s.pending.end()
+          : std::find_if(s.pending.begin(), s.pending.end(), [&](const PendingRecord& r) { return r.end_ns > now; });
+  std::vector<PendingRecord> ready(s.pending.begin(), last_ready);
+  s.pending.erase(s.pending.begin(), last_ready);
+  for (PendingRecord& record : ready)
+    if (record.end_ns > now) mark_in_progress(record, now);
   const auto requested = s.buffer_requested;
   const auto completed = s.buffer_completed;
   lock.unlock();
@@ -175,7 +205,40 @@ void add_record(const std::unique_lock<std::mutex>&, const void* record, std::si
   std::memcpy(pending.bytes, record, pending.size);
 }
 
-void deliver_full_buffers() { deliver(Delivery::full_buffers); }
+// CUPTI's worker: hands over full buffers on a thread of its own, never the application's.
+// Detached and never stopped, like the state it uses: exit handlers may still queue work.
+void deliver_full_buffers() {
+  struct Worker {
+    std::mutex mutex;
+    std::condition_variable wake;
+    bool work = false;
+  };
+  static Worker& worker = *new Worker;
+  static std::once_flag started;
+  std::call_once(started, [] {
+    std::thread([] {
+      for (;;) {
+        {
+          Lock lock(worker.mutex);
+          worker.wake.wait(lock, [] { return worker.work; });
+          worker.work = false;
+        }
+        deliver(Delivery::full_buffers);
+      }
+    }).detach();
+  });
+  {
+    const Lock lock(worker.mutex);
+    worker.work = true;
+  }
+  worker.wake.notify_one();
+}
+
+void drop_records_in_progress() {
+  const std::uint64_t now = now_ns();
+  const Lock lock(state().mutex);
+  std::erase_if(state().pending, [&](const PendingRecord& r) { return r.end_ns > now; });
+}
 
 void call_subscriber(CUpti_CallbackDomain domain, CUpti_CallbackId id, const void* data) {
   CUpti_CallbackFunc callback = nullptr;

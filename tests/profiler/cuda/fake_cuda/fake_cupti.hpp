@@ -41,9 +41,14 @@ bool kind_enabled(const std::unique_lock<std::mutex>& lock, CUpti_ActivityKind k
 /// be delivered once the record clock has passed `end_ns`. `lock` is the fake's lock, held.
 void add_record(const std::unique_lock<std::mutex>& lock, const void* record, std::size_t size, std::uint64_t end_ns);
 
-/// Moves the completed records into the client's buffers and hands over the buffers that are
-/// full, like CUPTI's worker between flushes. Call without the lock.
+/// Has the fake's worker thread move the completed records into the client's buffers and hand
+/// over the buffers that are full, like CUPTI's worker between flushes; returns at once. Call
+/// without the lock.
 void deliver_full_buffers();
+
+/// Forgets the records of operations still running, as a context's destruction does: what the
+/// client did not flush at CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING is never delivered.
+void drop_records_in_progress();
 
 /// Calls the subscriber's callback if it has `domain` enabled, on the calling thread. Call
 /// without the lock: the callback may call CUPTI.

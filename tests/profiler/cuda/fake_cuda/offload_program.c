@@ -1,33 +1,19 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /* Offload scenarios on the fake CUDA runtime, with host and device times known by construction,
  * for tests of tally's CUDA backend without a GPU. Prints nothing on stdout.
- * Usage: offload_program overlap|imbalance|straddle|late_init|cpu_only [steps=4]
+ * Usage: offload_program overlap|imbalance|straddle|late_init|cpu_only|many_kernels|unfinished [steps=4]
  * Exit status: 0, 1 if the fake CUDA could not start, 2 on bad usage, 3 (cpu_only) if tally's
  * CUPTI library was loaded although the program never used CUDA. */
 #define _GNU_SOURCE
 #include "fake_cuda.h"
+#include "host_work.h"
 
-#include <errno.h>
 #include <link.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <tally.h>
-#include <time.h>
-
-/* Host computation of `ms`: sleeping until a deadline, not spinning, so that the duration stays
- * exact when ranks share cores. To the profiler it is useful time either way. */
-static void compute_ms(double ms) {
-  struct timespec deadline;
-  clock_gettime(CLOCK_MONOTONIC, &deadline);
-  const long nanoseconds = (long)(ms * 1e6);
-  const long sum = deadline.tv_nsec + nanoseconds % 1000000000L;
-  deadline.tv_sec += nanoseconds / 1000000000L + sum / 1000000000L;
-  deadline.tv_nsec = sum % 1000000000L;
-  while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, NULL) == EINTR) {
-  }
-}
 
 /* Per step, T = 200 ms: host useful 60, in the runtime 140 (synchronize ~100, copy 40); device
  * 0 has kernels 100 (two streams, merged), memory 40 (the async copy hides behind the kernels). */
@@ -91,6 +77,42 @@ static int late_init(void) {
   return 0;
 }
 
+/* Per step, one visit of "burst": 8000 kernels of 0.04 ms queued back to back on one stream
+ * (320 ms, records over several of tally's buffers), each launch followed by a visit of the
+ * nested region "tick" (enough stops for tally to flush and settle while kernels still run),
+ * then a wait. The device is busy from the first launch to the wait's end. */
+static int many_kernels(int steps) {
+  if (fake_cuda_init() != 0) return 1;
+  const tally_region_t burst = tally_region_register("burst");
+  const tally_region_t tick = tally_region_register("tick");
+  for (int i = 0; i < steps; ++i) {
+    tally_region_start(burst);
+    for (int k = 0; k < 8000; ++k) {
+      fake_cuda_launch(0, 0, 0.04);
+      tally_region_start(tick);
+      tally_region_stop(tick);
+    }
+    fake_cuda_synchronize(0);
+    tally_region_stop(burst);
+  }
+  return 0;
+}
+
+/* Per step, "tail": 50 ms of host work, a 100 ms kernel launched, 50 ms more; the region ends
+ * with the kernel still running, and the program never waits for it. */
+static int unfinished(int steps) {
+  if (fake_cuda_init() != 0) return 1;
+  const tally_region_t tail = tally_region_register("tail");
+  for (int i = 0; i < steps; ++i) {
+    tally_region_start(tail);
+    compute_ms(50);
+    fake_cuda_launch(0, 0, 100);
+    compute_ms(50);
+    tally_region_stop(tail);
+  }
+  return 0;
+}
+
 static int names_tally_cupti(struct dl_phdr_info* info, size_t size, void* found) {
   (void)size;
   if (info->dlpi_name && strstr(info->dlpi_name, "libtally_cupti")) {
@@ -115,14 +137,16 @@ static int cpu_only(int steps) {
 }
 
 int main(int argc, char** argv) {
-  static const char* const scenarios[] = {"overlap", "imbalance", "straddle", "late_init", "cpu_only"};
+  static const char* const scenarios[] = {"overlap",  "imbalance",    "straddle",  "late_init",
+                                          "cpu_only", "many_kernels", "unfinished"};
   int scenario = -1;
   for (int i = 0; argc > 1 && i < (int)(sizeof scenarios / sizeof scenarios[0]); ++i)
     if (strcmp(argv[1], scenarios[i]) == 0) scenario = i;
   char* end = NULL;
   const long steps = argc > 2 ? strtol(argv[2], &end, 10) : 4;
   if (scenario < 0 || argc > 3 || (argc > 2 && (*end != '\0' || steps < 1 || steps > 1000000))) {
-    fprintf(stderr, "usage: offload_program overlap|imbalance|straddle|late_init|cpu_only [steps=4]\n");
+    fprintf(stderr, "usage: offload_program overlap|imbalance|straddle|late_init|cpu_only|many_kernels|unfinished "
+                    "[steps=4]\n");
     return 2;
   }
 
@@ -135,7 +159,9 @@ int main(int argc, char** argv) {
   case 1: status = imbalance((int)steps, rank); break;
   case 2: status = straddle((int)steps); break;
   case 3: status = late_init(); break;
-  default: status = cpu_only((int)steps); break;
+  case 4: status = cpu_only((int)steps); break;
+  case 5: status = many_kernels((int)steps); break;
+  default: status = unfinished((int)steps); break;
   }
   MPI_Finalize();
   return status;
