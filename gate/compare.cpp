@@ -107,12 +107,25 @@ void compare_region(const Cell& cell, const std::string& region, const GateConfi
     }
     out.checks.push_back(std::move(check));
   }
+  std::vector<CountChange> counts = compare_counts(cell.experiment.name, cell.configuration, cell.baseline,
+                                                   cell.candidate, region, config, candidate_commit, today);
+  for (CountChange& change : counts) {
+    // The region's elapsed-time check of this cell was just made: whether time moved too.
+    const auto time = std::find_if(out.checks.begin(), out.checks.end(), [&](const Check& check) {
+      return check.experiment == change.experiment && check.region == region &&
+             check.configuration == change.configuration && check.metric == model::MetricId::elapsed_ns;
+    });
+    change.time_changed = time != out.checks.end() && time->result.verdict != Verdict::pass;
+    out.count_changes.push_back(std::move(change));
+  }
 }
 
 Verdict overall_of(const GateResult& result) {
   const auto any = [&](Verdict verdict) {
     return std::any_of(result.checks.begin(), result.checks.end(),
-                       [&](const Check& check) { return check.result.verdict == verdict; });
+                       [&](const Check& check) { return check.result.verdict == verdict; }) ||
+           std::any_of(result.count_changes.begin(), result.count_changes.end(),
+                       [&](const CountChange& change) { return change.verdict == verdict; });
   };
   if (any(Verdict::regression)) return Verdict::regression;
   if (result.baseline_runs == 0) return Verdict::no_baseline;

@@ -3,6 +3,7 @@
 // present on both sides, the repetitions of each side judged by the rules.
 #pragma once
 
+#include "gate/compare_counts.hpp"
 #include "gate/noise.hpp"
 #include "gate/rules.hpp"
 #include "gate/verdict.hpp"
@@ -54,12 +55,13 @@ struct OneSided {
 
 struct GateResult {
   std::vector<Check> checks;
-  std::vector<OneSided> new_regions;     ///< in the candidate only
-  std::vector<OneSided> removed_regions; ///< in the baseline only
-  std::vector<std::string> not_compared; ///< one line per cell whose environments differ
+  std::vector<OneSided> new_regions;      ///< in the candidate only
+  std::vector<OneSided> removed_regions;  ///< in the baseline only
+  std::vector<std::string> not_compared;  ///< one line per cell whose environments differ
+  std::vector<CountChange> count_changes; ///< exact counts that changed (compare_counts.hpp)
   std::size_t baseline_runs = 0;
   std::size_t candidate_runs = 0;
-  Verdict overall = Verdict::pass; ///< regression > no baseline > improvement > pass
+  Verdict overall = Verdict::pass; ///< regression > no baseline > improvement > pass, over checks and counts
 };
 
 /// Compares the selected runs; each check's tolerance is learned from the medians of the

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <tuple>
 
@@ -242,6 +243,8 @@ std::vector<Finding> find_causes(const GateResult& result) {
     finding.summary = summary_of(finding, checks, least);
     out.push_back(std::move(finding));
   }
+  std::vector<Finding> counts = find_count_causes(result);
+  std::move(counts.begin(), counts.end(), std::back_inserter(out));
   std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) {
     return verdict_order(a.verdict) < verdict_order(b.verdict);
   });

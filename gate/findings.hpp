@@ -22,6 +22,9 @@ struct Finding {
   std::vector<std::size_t> checks{}; ///< indices into GateResult::checks, the cause's first
   std::vector<std::string> explained_regions{}; ///< parent regions whose move this region explains
   std::string summary{};                        ///< one line: region, metric, values, configurations, attribution
+  /// Indices into GateResult::count_changes when the finding is about exact counts (then
+  /// `metric` and `checks` are unused).
+  std::vector<std::size_t> count_changes{};
 };
 
 /// Groups the checks that are not passes into findings, regressions first. Within one region and
@@ -31,6 +34,13 @@ struct Finding {
 /// configurations is one finding. A region's finding is listed under a smaller region with the
 /// same cause when, weighted by time share (time of the smaller / time of the larger region), the
 /// smaller one's move is at least half of the larger one's.
+/// The count changes come after: one finding per region and verdict, at every configuration that
+/// shows it (findings_counts.cpp).
 std::vector<Finding> find_causes(const GateResult& result);
+
+/// The findings of the exact counts: one per experiment, region and verdict. A region's finding
+/// is listed under a region started inside it (the region tree) whose counts changed by exactly
+/// as much at every configuration: the inner region explains it.
+std::vector<Finding> find_count_causes(const GateResult& result);
 
 } // namespace tally::gate

@@ -34,8 +34,9 @@ Case case_of(const Check& check) {
 }
 
 Case case_of(const Finding& finding, const GateResult& result) {
-  Case out{finding.experiment + ": " + finding.region + ": " + std::string(model::metric_info(finding.metric).key), "",
-           "", finding.summary + "; checks:"};
+  const std::string subject =
+      finding.count_changes.empty() ? std::string(model::metric_info(finding.metric).key) : "counts";
+  Case out{finding.experiment + ": " + finding.region + ": " + subject, "", "", finding.summary + "; checks:"};
   for (std::size_t index : finding.checks)
     out.output += "\n" + check_name(result.checks[index]);
   if (finding.verdict == Verdict::regression) out.failure = finding.summary;

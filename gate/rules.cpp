@@ -35,10 +35,24 @@ CheckRule rule_for(const GateConfig& config, std::string_view region, model::Met
   return rule;
 }
 
+CountRule count_rule_for(const GateConfig& config, std::string_view region, std::string_view count) {
+  CountRule rule;
+  for (const RuleOverride& override_rule : config.rules) {
+    if (!glob_matches(override_rule.metrics, count) || !glob_matches(override_rule.regions, region)) continue;
+    if (override_rule.direction) rule.ignored = *override_rule.direction == Direction::ignored;
+    if (override_rule.tolerance_percent) rule.tolerance_percent = *override_rule.tolerance_percent;
+  }
+  return rule;
+}
+
 WaiverMatch match_waivers(const std::vector<Waiver>& waivers, std::string_view region, model::MetricId metric,
                           std::string_view commit, std::string_view today) {
+  return match_waivers(waivers, region, model::metric_info(metric).key, commit, today);
+}
+
+WaiverMatch match_waivers(const std::vector<Waiver>& waivers, std::string_view region, std::string_view key,
+                          std::string_view commit, std::string_view today) {
   WaiverMatch out;
-  const std::string_view key = model::metric_info(metric).key;
   for (const Waiver& waiver : waivers) {
     if (!glob_matches(waiver.region, region) || !glob_matches(waiver.metric, key)) continue;
     // Either may be abbreviated: documents and waivers hold full or short ids.

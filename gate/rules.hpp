@@ -57,6 +57,15 @@ struct GateConfig {
 /// need a reference run (scope across_runs) are not checked unless a rule gives a direction.
 CheckRule rule_for(const GateConfig& config, std::string_view region, model::MetricId metric);
 
+/// The check of one exact count (compare_counts.hpp) in `region`: counts are compared exactly
+/// (tolerance 0) unless a rule whose metric pattern matches the count's name gives a
+/// tolerance_percent; a rule's direction `ignored` skips the count.
+struct CountRule {
+  bool ignored = false;
+  double tolerance_percent = 0; ///< of the baseline count
+};
+CountRule count_rule_for(const GateConfig& config, std::string_view region, std::string_view count);
+
 /// What the waivers say about a regression.
 struct WaiverMatch {
   const Waiver* active = nullptr;  ///< a matching waiver that has not expired
@@ -66,6 +75,9 @@ struct WaiverMatch {
 /// Matches the waivers against a regression of `metric` in `region` at `commit` on `today`
 /// (YYYY-MM-DD; ISO dates compare as strings).
 WaiverMatch match_waivers(const std::vector<Waiver>& waivers, std::string_view region, model::MetricId metric,
+                          std::string_view commit, std::string_view today);
+/// The same for a metric or count named `key` ("mpi_calls_collective").
+WaiverMatch match_waivers(const std::vector<Waiver>& waivers, std::string_view region, std::string_view key,
                           std::string_view commit, std::string_view today);
 
 /// True when `text` matches the shell glob `pattern` (fnmatch, no flags).

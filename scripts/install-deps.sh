@@ -16,6 +16,7 @@ packages=(
   libkainjow-mustache-dev libcli11-dev libtomlplusplus-dev
   python3 python3-jsonschema python3-pil python3-yaml bc
   chromium rsync curl
+  lammps
 )
 # Node runs the CI tools (tests/ci); Debian's when the machine has none (a Node of its own, e.g.
 # one that bundles npm, is kept: Debian's npm package would conflict with it).

@@ -16,6 +16,12 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 STATES = ("useful", "mpi", "offload", "load_imbalance", "scheduling", "serialization")
+# model/region_counts.hpp: the MPI call kinds, and the count slots (calls, bytes, then one per kind).
+MPI_KINDS = ("point_to_point", "nonblocking_point_to_point", "persistent", "collective", "nonblocking_collective",
+             "wait_test", "probe", "one_sided", "one_sided_sync", "io", "nonblocking_io", "collective_io",
+             "communicator", "window", "dynamic_process")
+MPI_BYTES = ("bytes_sent", "bytes_received", "collective_bytes")
+OMP_COUNTS = ("parallels", "tasks")
 
 
 def thread(**states):
@@ -23,10 +29,20 @@ def thread(**states):
     return {state: states.get(state, 0) for state in STATES}
 
 
-def phase(threads, visits=0, ghz=None, ipc=None, gpu=None):
+def phase(threads, visits=0, ghz=None, ipc=None, gpu=None, mpi=None, omp=(0, 0)):
     """One rank inside one region: its threads, its visits, the clock rate and IPC of its useful
-    state (when counters are on) and the kernel and memory time of its GPU (when it has one)."""
-    return {"threads": threads, "visits": visits, "ghz": ghz, "ipc": ipc, "gpu": gpu}
+    state (when counters are on), the kernel and memory time of its GPU (when it has one), its
+    MPI calls by kind and bytes (traffic()) and its OpenMP parallel regions and tasks."""
+    return {"threads": threads, "visits": visits, "ghz": ghz, "ipc": ipc, "gpu": gpu, "mpi": mpi or traffic(0, {}),
+            "omp": dict(zip(OMP_COUNTS, omp))}
+
+
+def traffic(times, calls, bytes_sent=0, bytes_received=0, collective_bytes=0):
+    """MPI counts of `times` repetitions of a pattern: calls by kind and bytes of one repetition."""
+    counts = {kind: times * calls.get(kind, 0) for kind in MPI_KINDS}
+    counts.update(bytes_sent=times * bytes_sent, bytes_received=times * bytes_received,
+                  collective_bytes=times * collective_bytes)
+    return counts
 
 
 def elapsed(p):
@@ -56,6 +72,8 @@ def merge(phases, visits):
         if phases[0]["ghz"] else None
     gpus = [p["gpu"] for p in phases if p["gpu"]]
     merged["gpu"] = (sum(g[0] for g in gpus), sum(g[1] for g in gpus)) if gpus else None
+    merged["mpi"] = {key: sum(p["mpi"][key] for p in phases) for key in MPI_KINDS + MPI_BYTES}
+    merged["omp"] = {key: sum(p["omp"][key] for p in phases) for key in OMP_COUNTS}
     return merged
 
 
@@ -72,13 +90,15 @@ def process_record(p, node):
             "useful_ns": total(p, "useful"), "mpi_ns": total(p, "mpi"), "offload_ns": total(p, "offload"),
             "omp_load_imbalance_ns": total(p, "load_imbalance"), "omp_scheduling_ns": total(p, "scheduling"),
             "omp_serialization_ns": total(p, "serialization"),
-            "useful_instructions": counters[0], "useful_cycles": counters[1], "node": node}
+            "useful_instructions": counters[0], "useful_cycles": counters[1], "node": node,
+            "counts": [sum(p["mpi"][kind] for kind in MPI_KINDS)] + [p["mpi"][key] for key in MPI_BYTES] +
+                      [p["omp"][key] for key in OMP_COUNTS] + [p["mpi"][kind] for kind in MPI_KINDS]}
 
 
 def measured_groups(phases, measures):
     """The optional groups the region reports (model::MeasuredGroups)."""
     return {"counters": all(counters_of(p) for p in phases), "openmp": "openmp" in measures,
-            "offload": "offload" in measures}
+            "offload": "offload" in measures, "mpi": "mpi" in measures}
 
 
 def outside_mpi(record):
@@ -109,9 +129,18 @@ def host_raw(records, measured):
     out["outside_mpi_max_ns"] = max(outside)
     out["busiest_node_outside_mpi_ns"] = sum(busiest)
     out["busiest_node_processes"] = len(busiest)
+    if measured["mpi"]:
+        calls = [r["counts"][0] for r in records]
+        first_kind = 1 + len(MPI_BYTES) + len(OMP_COUNTS)
+        by_kind = {kind: sum(r["counts"][first_kind + i] for r in records) for i, kind in enumerate(MPI_KINDS)}
+        out["mpi"] = {"calls": sum(calls), "calls_max": max(calls),
+                      "calls_by_kind": by_kind,
+                      **{key: sum(r["counts"][1 + i] for r in records) for i, key in enumerate(MPI_BYTES)}}
     if measured["openmp"]:
         out["openmp"] = {key + "_ns": sum(r["omp_" + key + "_ns"] for r in records)
                          for key in ("load_imbalance", "scheduling", "serialization")}
+        out["openmp"].update({key: sum(r["counts"][1 + len(MPI_BYTES) + i] for r in records)
+                              for i, key in enumerate(OMP_COUNTS)})
     if measured["counters"]:
         out["counters"] = {key: sum(r[key] for r in records) for key in ("useful_instructions", "useful_cycles")}
     return out
@@ -158,7 +187,10 @@ def regions(example):
         device = device_raw(phases)
         if device:
             raw["device"] = device
-        region = {"name": name, "visits": sum(r["visits"] for r in records), "raw": raw, "metrics": {}}
+        region = {"name": name}
+        if name != "Global":
+            region["parent"] = "Global"  # the examples' regions run one after the other, not nested
+        region.update(visits=sum(r["visits"] for r in records), raw=raw, metrics={})
         if example["per_rank"]:
             region["per_rank"] = per_rank(phases, example["nodes"], example["measures"])
         out.append(region)
@@ -182,7 +214,7 @@ def write(path, document, tally):
 
 
 def document(example, run, source, resources, environment):
-    out = {"schema": "tally.run/1", "tally_version": "0.1.0", "run": run}
+    out = {"schema": "tally.run/2", "tally_version": "0.1.0", "run": run}
     if source:
         out["source"] = source
     out.update(resources=resources, environment=environment, regions=regions(example))
@@ -190,20 +222,25 @@ def document(example, run, source, resources, environment):
 
 
 # MPI only, 4 ranks on 2 nodes. Ranks 2 and 3 (node 1) own more rows, so `compute` is imbalanced
-# and the others wait for them in `halo_exchange`.
+# and the others wait for them in `halo_exchange`. Each of the 100 iterations exchanges rows of
+# 8192 doubles (65,536 bytes) with each neighbour (Isend, Irecv, one Waitall): the edge ranks 0 and
+# 3 have one neighbour, the others two. Outside the regions, one Allreduce of a double per iteration.
+RESIDUAL = traffic(100, {"collective": 1}, collective_bytes=8)
+EDGE_HALO = traffic(100, {"nonblocking_point_to_point": 2, "wait_test": 1}, 65_536, 65_536)
+INNER_HALO = traffic(100, {"nonblocking_point_to_point": 4, "wait_test": 1}, 131_072, 131_072)
 JACOBI = {
     "nodes": [0, 0, 1, 1],
-    "measures": (),
+    "measures": ("mpi",),
     "per_rank": True,
-    "outside": [phase([thread(useful=212_503_110, mpi=43_118_200)], ghz=2.45, ipc=1.21),
-                phase([thread(useful=211_870_440, mpi=43_552_910)], ghz=2.45, ipc=1.21),
-                phase([thread(useful=213_004_120, mpi=43_019_530)], ghz=2.52, ipc=1.21),
-                phase([thread(useful=212_198_760, mpi=42_807_300)], ghz=2.52, ipc=1.21)],
+    "outside": [phase([thread(useful=212_503_110, mpi=43_118_200)], ghz=2.45, ipc=1.21, mpi=RESIDUAL),
+                phase([thread(useful=211_870_440, mpi=43_552_910)], ghz=2.45, ipc=1.21, mpi=RESIDUAL),
+                phase([thread(useful=213_004_120, mpi=43_019_530)], ghz=2.52, ipc=1.21, mpi=RESIDUAL),
+                phase([thread(useful=212_198_760, mpi=42_807_300)], ghz=2.52, ipc=1.21, mpi=RESIDUAL)],
     "regions": {
-        "halo_exchange": [phase([thread(useful=48_213_400, mpi=718_950_120)], 100, 2.45, 0.87),
-                          phase([thread(useful=49_875_210, mpi=599_410_630)], 100, 2.45, 0.87),
-                          phase([thread(useful=47_990_310, mpi=257_120_440)], 100, 2.52, 0.87),
-                          phase([thread(useful=50_102_880, mpi=121_205_770)], 100, 2.52, 0.87)],
+        "halo_exchange": [phase([thread(useful=48_213_400, mpi=718_950_120)], 100, 2.45, 0.87, mpi=EDGE_HALO),
+                          phase([thread(useful=49_875_210, mpi=599_410_630)], 100, 2.45, 0.87, mpi=INNER_HALO),
+                          phase([thread(useful=47_990_310, mpi=257_120_440)], 100, 2.52, 0.87, mpi=INNER_HALO),
+                          phase([thread(useful=50_102_880, mpi=121_205_770)], 100, 2.52, 0.87, mpi=EDGE_HALO)],
         "compute": [phase([thread(useful=2_412_000_000)], 100, 2.45, 1.62),
                     phase([thread(useful=2_530_000_000)], 100, 2.45, 1.62),
                     phase([thread(useful=2_874_000_000)], 100, 2.52, 1.62),
@@ -211,7 +248,8 @@ JACOBI = {
     },
 }
 
-# MPI + OpenMP, 2 ranks x 2 threads on one node. Thread 1 waits in barriers (load imbalance),
+# MPI + OpenMP, 2 ranks x 2 threads on one node; each visit of `solve` is one parallel region.
+# Thread 1 waits in barriers (load imbalance),
 # in the runtime (scheduling), while thread 0 runs serial code (serialization) and, counted as
 # MPI, while thread 0 is in MPI.
 HYBRID = {
@@ -225,10 +263,10 @@ HYBRID = {
     "regions": {
         "solve": [phase([thread(useful=1_402_118_400, scheduling=21_337_800, load_imbalance=76_543_800),
                          thread(useful=1_258_800_200, scheduling=19_864_600, load_imbalance=181_335_200,
-                                serialization=40_000_000)], 50),
+                                serialization=40_000_000)], 50, omp=(50, 0)),
                   phase([thread(useful=1_519_640_200, scheduling=22_114_600, load_imbalance=58_245_200),
                          thread(useful=1_409_870_400, scheduling=28_902_400, load_imbalance=121_227_200,
-                                serialization=40_000_000)], 50)],
+                                serialization=40_000_000)], 50, omp=(50, 0))],
         "halo_exchange": [phase([thread(useful=20_416_000, mpi=229_584_000),
                                  thread(serialization=20_416_000, mpi=229_584_000)], 50),
                           phase([thread(useful=21_108_000, mpi=128_892_000),

@@ -17,10 +17,25 @@ Json raw_to_json(const RegionRaw& raw) {
   out["outside_mpi_max_ns"] = raw.outside_mpi_max_ns;
   out["busiest_node_outside_mpi_ns"] = raw.busiest_node_outside_mpi_ns;
   out["busiest_node_processes"] = raw.busiest_node_processes;
+  if (raw.mpi) {
+    Json mpi{{"calls", raw.mpi->calls}, {"calls_max", raw.mpi->calls_max}};
+    if (raw.mpi->calls_by_kind) {
+      Json kinds = Json::object();
+      for (std::size_t kind = 0; kind < mpi_call_kinds.size(); ++kind)
+        kinds[std::string(mpi_call_kinds[kind])] = (*raw.mpi->calls_by_kind)[kind];
+      mpi["calls_by_kind"] = std::move(kinds);
+    }
+    if (raw.mpi->bytes_sent) mpi["bytes_sent"] = *raw.mpi->bytes_sent;
+    if (raw.mpi->bytes_received) mpi["bytes_received"] = *raw.mpi->bytes_received;
+    if (raw.mpi->collective_bytes) mpi["collective_bytes"] = *raw.mpi->collective_bytes;
+    out["mpi"] = std::move(mpi);
+  }
   if (raw.openmp) {
     out["openmp"] = Json{{"load_imbalance_ns", raw.openmp->load_imbalance_ns},
                          {"scheduling_ns", raw.openmp->scheduling_ns},
                          {"serialization_ns", raw.openmp->serialization_ns}};
+    if (raw.openmp->parallels) out["openmp"]["parallels"] = *raw.openmp->parallels;
+    if (raw.openmp->tasks) out["openmp"]["tasks"] = *raw.openmp->tasks;
   }
   if (raw.counters) {
     out["counters"] = Json{{"useful_instructions", raw.counters->useful_instructions},
@@ -53,10 +68,12 @@ Json rank_to_json(const RankRecord& rank) {
 }
 
 Json region_to_json(const Region& region) {
-  Json out{{"name", region.name},
-           {"visits", region.visits},
-           {"raw", raw_to_json(region.raw)},
-           {"metrics", metrics_to_json(region.metrics)}};
+  Json out{{"name", region.name}};
+  if (region.parent) out["parent"] = *region.parent;
+  if (!region.other_parents.empty()) out["other_parents"] = region.other_parents;
+  out["visits"] = region.visits;
+  out["raw"] = raw_to_json(region.raw);
+  out["metrics"] = metrics_to_json(region.metrics);
   if (!region.per_rank.empty()) {
     Json ranks = Json::array();
     for (const RankRecord& rank : region.per_rank)

@@ -45,10 +45,13 @@ void RegionFold::add(const ProcessRecord& process) {
   sums[omp_serialization_ns] += process.omp_serialization_ns;
   sums[useful_instructions] += process.useful_instructions;
   sums[useful_cycles] += process.useful_cycles;
+  for (std::size_t slot = 0; slot < count_slot::total; ++slot)
+    sums[count_sum(slot)] += process.counts[slot];
   const std::uint64_t outside_mpi = outside_mpi_ns(process);
   maxima[threads_per_process] = std::max(maxima[threads_per_process], process.threads);
   maxima[elapsed_ns] = std::max(maxima[elapsed_ns], process.elapsed_ns);
   maxima[outside_mpi_max_ns] = std::max(maxima[outside_mpi_max_ns], outside_mpi);
+  maxima[mpi_calls_max] = std::max(maxima[mpi_calls_max], process.counts[count_slot::mpi_calls]);
   add_node_share(process.node, {outside_mpi, 1});
 }
 
@@ -82,7 +85,19 @@ RegionRaw RegionFold::finish(const MeasuredGroups& measured) const {
   raw.busiest_node_outside_mpi_ns = busiest.outside_mpi_ns;
   raw.busiest_node_processes = busiest.processes;
   if (measured.openmp) {
-    raw.openmp = OpenMpRaw{sums[omp_load_imbalance_ns], sums[omp_scheduling_ns], sums[omp_serialization_ns]};
+    raw.openmp = OpenMpRaw{sums[omp_load_imbalance_ns], sums[omp_scheduling_ns], sums[omp_serialization_ns],
+                           sums[count_sum(count_slot::omp_parallels)], sums[count_sum(count_slot::omp_tasks)]};
+  }
+  if (measured.mpi) {
+    MpiRaw mpi{sums[count_sum(count_slot::mpi_calls)],
+               maxima[mpi_calls_max],
+               MpiRaw::ByKind{},
+               sums[count_sum(count_slot::mpi_bytes_sent)],
+               sums[count_sum(count_slot::mpi_bytes_received)],
+               sums[count_sum(count_slot::mpi_collective_bytes)]};
+    for (std::size_t kind = 0; kind < mpi_call_kinds.size(); ++kind)
+      (*mpi.calls_by_kind)[kind] = sums[count_sum(count_slot::mpi_calls_by_kind + kind)];
+    raw.mpi = mpi;
   }
   if (measured.counters) raw.counters = CounterRaw{sums[useful_instructions], sums[useful_cycles]};
   return raw;

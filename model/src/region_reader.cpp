@@ -3,7 +3,9 @@
 // groups), stored metrics and the opt-in per-rank detail.
 #include "region_reader.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 namespace tally::model::detail {
@@ -16,11 +18,14 @@ std::optional<OpenMpRaw> read_openmp(const Json& raw, const Pointer& at, JsonChe
   const Json* group = checker.object_member(raw, at, "openmp", optional);
   if (!group) return std::nullopt;
   const Pointer here = at / "openmp";
-  checker.reject_unknown(*group, here, {"load_imbalance_ns", "scheduling_ns", "serialization_ns"});
+  checker.reject_unknown(*group, here,
+                         {"load_imbalance_ns", "scheduling_ns", "serialization_ns", "parallels", "tasks"});
   OpenMpRaw openmp;
   openmp.load_imbalance_ns = checker.count_member(*group, here, "load_imbalance_ns", required).value_or(0);
   openmp.scheduling_ns = checker.count_member(*group, here, "scheduling_ns", required).value_or(0);
   openmp.serialization_ns = checker.count_member(*group, here, "serialization_ns", required).value_or(0);
+  openmp.parallels = checker.count_member(*group, here, "parallels", optional);
+  openmp.tasks = checker.count_member(*group, here, "tasks", optional);
   return openmp;
 }
 
@@ -52,11 +57,51 @@ std::optional<DeviceRaw> read_device(const Json& raw, const Pointer& at, JsonChe
   return device;
 }
 
+std::optional<MpiRaw::ByKind> read_calls_by_kind(const Json& group, const Pointer& at, std::uint64_t calls,
+                                                 JsonChecker& checker) {
+  const Json* kinds = checker.object_member(group, at, "calls_by_kind", optional);
+  if (!kinds) return std::nullopt;
+  const Pointer here = at / "calls_by_kind";
+  for (const auto& [key, value] : kinds->items()) {
+    if (std::find(mpi_call_kinds.begin(), mpi_call_kinds.end(), key) == mpi_call_kinds.end()) {
+      checker.fail(here / key, "unknown kind of MPI call");
+    }
+  }
+  MpiRaw::ByKind out{};
+  std::uint64_t total = 0;
+  bool complete = true; // a missing kind is its own problem, not a wrong sum
+  for (std::size_t kind = 0; kind < mpi_call_kinds.size(); ++kind) {
+    const auto count = checker.count_member(*kinds, here, std::string(mpi_call_kinds[kind]), required);
+    complete = complete && count.has_value();
+    out[kind] = count.value_or(0);
+    total += out[kind];
+  }
+  if (complete && total != calls) checker.fail(here, "the calls by kind do not add up to calls");
+  return out;
+}
+
+std::optional<MpiRaw> read_mpi(const Json& raw, const Pointer& at, JsonChecker& checker) {
+  const Json* group = checker.object_member(raw, at, "mpi", optional);
+  if (!group) return std::nullopt;
+  const Pointer here = at / "mpi";
+  checker.reject_unknown(*group, here,
+                         {"calls", "calls_max", "calls_by_kind", "bytes_sent", "bytes_received", "collective_bytes"});
+  MpiRaw mpi;
+  mpi.calls = checker.count_member(*group, here, "calls", required).value_or(0);
+  mpi.calls_max = checker.count_member(*group, here, "calls_max", required).value_or(0);
+  mpi.calls_by_kind = read_calls_by_kind(*group, here, mpi.calls, checker);
+  mpi.bytes_sent = checker.count_member(*group, here, "bytes_sent", optional);
+  mpi.bytes_received = checker.count_member(*group, here, "bytes_received", optional);
+  mpi.collective_bytes = checker.count_member(*group, here, "collective_bytes", optional);
+  if (mpi.calls_max > mpi.calls) checker.fail(here / "calls_max", "larger than calls");
+  return mpi;
+}
+
 RegionRaw read_raw(const Json& raw, const Pointer& at, JsonChecker& checker) {
   checker.reject_unknown(raw, at,
                          {"processes", "threads_per_process", "nodes", "elapsed_ns", "useful_ns", "mpi_ns",
                           "offload_ns", "outside_mpi_max_ns", "busiest_node_outside_mpi_ns", "busiest_node_processes",
-                          "openmp", "counters", "device"});
+                          "mpi", "openmp", "counters", "device"});
   RegionRaw out;
   out.processes = checker.count_member(raw, at, "processes", required).value_or(0);
   out.threads_per_process = checker.count_member(raw, at, "threads_per_process", required).value_or(1);
@@ -68,6 +113,7 @@ RegionRaw read_raw(const Json& raw, const Pointer& at, JsonChecker& checker) {
   out.outside_mpi_max_ns = checker.count_member(raw, at, "outside_mpi_max_ns", required).value_or(0);
   out.busiest_node_outside_mpi_ns = checker.count_member(raw, at, "busiest_node_outside_mpi_ns", required).value_or(0);
   out.busiest_node_processes = checker.count_member(raw, at, "busiest_node_processes", required).value_or(0);
+  out.mpi = read_mpi(raw, at, checker);
   out.openmp = read_openmp(raw, at, checker);
   out.counters = read_counters(raw, at, checker);
   out.device = read_device(raw, at, checker);
@@ -117,6 +163,53 @@ std::vector<RankRecord> read_per_rank(const Json& ranks, const Pointer& at, Json
   return out;
 }
 
+std::vector<std::string> read_names(const Json& names, const Pointer& at, JsonChecker& checker) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (names[i].is_string() && !names[i].get<std::string>().empty()) {
+      out.push_back(names[i].get<std::string>());
+    } else {
+      checker.fail(at / i, "expected a region name, got " + describe_type(names[i]));
+    }
+  }
+  return out;
+}
+
+/// Whether every parent `region` names is another region of the document (in `by_name`).
+bool parents_exist(const Region& region, const std::map<std::string, const Region*>& by_name, const Pointer& at,
+                   JsonChecker& checker) {
+  std::vector<std::string> named = region.other_parents;
+  if (region.parent) named.insert(named.begin(), *region.parent);
+  for (const std::string& parent : named) {
+    if (parent == region.name || !by_name.contains(parent)) {
+      checker.fail(at / "parent", "\"" + parent + "\" is not another region of this document");
+      return false;
+    }
+  }
+  if (!region.other_parents.empty() && !region.parent) checker.fail(at / "other_parents", "listed without a parent");
+  return true;
+}
+
+/// Every parent names another region of the document and following parents never comes back
+/// to where it started: the regions form a tree (a forest in documents without Global).
+void check_tree(const std::vector<Region>& regions, const Pointer& at, JsonChecker& checker) {
+  std::map<std::string, const Region*> by_name;
+  for (const Region& region : regions)
+    by_name[region.name] = &region;
+  for (std::size_t i = 0; i < regions.size(); ++i) {
+    if (!parents_exist(regions[i], by_name, at / i, checker)) continue;
+    const Region* step = &regions[i];
+    for (std::size_t depth = 0; step->parent && by_name.contains(*step->parent); ++depth) {
+      step = by_name.at(*step->parent);
+      if (step == &regions[i]) {
+        checker.fail(at / i / "parent", "the parents of \"" + regions[i].name + "\" form a cycle");
+        break;
+      }
+      if (depth > regions.size()) break; // a cycle further up, reported for its own regions
+    }
+  }
+}
+
 } // namespace
 
 std::vector<Region> read_regions(const Json& regions, const Pointer& at, JsonChecker& checker) {
@@ -126,12 +219,16 @@ std::vector<Region> read_regions(const Json& regions, const Pointer& at, JsonChe
     const Pointer here = at / i;
     if (!checker.expect_object(regions[i], here)) continue;
     const Json& region = regions[i];
-    checker.reject_unknown(region, here, {"name", "visits", "raw", "metrics", "per_rank"});
+    checker.reject_unknown(region, here, {"name", "parent", "other_parents", "visits", "raw", "metrics", "per_rank"});
     Region record;
     record.name = checker.string_member(region, here, "name", required).value_or("");
     if (record.name.empty() && region.contains("name")) checker.fail(here / "name", "must not be empty");
     if (!record.name.empty() && !names.insert(record.name).second) {
       checker.fail(here / "name", "region \"" + record.name + "\" appears twice");
+    }
+    record.parent = checker.string_member(region, here, "parent", optional);
+    if (const Json* others = checker.array_member(region, here, "other_parents", optional)) {
+      record.other_parents = read_names(*others, here / "other_parents", checker);
     }
     record.visits = checker.count_member(region, here, "visits", required).value_or(0);
     if (const Json* raw = checker.object_member(region, here, "raw", required)) {
@@ -145,6 +242,7 @@ std::vector<Region> read_regions(const Json& regions, const Pointer& at, JsonChe
     }
     out.push_back(std::move(record));
   }
+  check_tree(out, at, checker);
   return out;
 }
 

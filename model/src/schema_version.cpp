@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Version policy: readers accept every older version through explicit migrations (one function
-// per step, applied in order) and refuse a newer one. tally.run/1 is the first version, so
-// there is no step yet; a step N -> N+1 is added here together with schemas/run.vN+1.
+// per step, applied in order) and refuse a newer one. A step N -> N+1 is added here together
+// with schemas/run.vN+1.schema.json; the older schema stays, for the documents written with it.
 #include "schema_version.hpp"
 
 #include "tally/model/run_document.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <string>
 
@@ -24,6 +25,21 @@ std::optional<int> parse_version(const std::string& schema) {
 }
 
 std::string schema_name(int version) { return std::string(run_schema_prefix) + std::to_string(version); }
+
+/// tally.run/1 -> tally.run/2. Version 1 kept regions as a flat list, so the nesting of its runs
+/// is unknown: each region but Global is read as a top-level region, directly under Global (when
+/// the document has one). Version 2's count groups (raw.mpi) stay absent: not measured.
+void migrate_1_to_2(Json& document) {
+  Json* regions = document.contains("regions") && document["regions"].is_array() ? &document["regions"] : nullptr;
+  if (!regions) return;
+  const auto is_global = [](const Json& region) {
+    return region.is_object() && region.contains("name") && region["name"] == "Global";
+  };
+  if (std::none_of(regions->begin(), regions->end(), is_global)) return;
+  for (Json& region : *regions) {
+    if (region.is_object() && !is_global(region)) region["parent"] = "Global";
+  }
+}
 
 } // namespace
 
@@ -46,6 +62,9 @@ bool check_and_migrate(Json& document, JsonChecker& checker) {
                                       " which this tally reads; upgrade tally");
     return false;
   }
+  // One step per version, in order; each leaves the document valid for the next.
+  if (*version < 2) migrate_1_to_2(document);
+  document["schema"] = schema_name(run_schema_version);
   return true;
 }
 

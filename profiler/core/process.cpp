@@ -77,12 +77,10 @@ void write_single_process_run() {
   const ProcessSummary summary = finish_run();
   RunAggregates aggregates;
   aggregates.resources = model::Resources{1, 1, 1, 0, {host_name()}};
-  for (std::size_t i = 0; i < summary.names.size(); ++i) {
-    const ProcessRegion& region = summary.regions[i];
-    if (region.visits == 0) continue;
-    aggregates.regions.push_back({summary.names[i], region.visits, single_process_raw(region, summary), {}, {}});
-    aggregates.resources.threads_per_rank = std::max(aggregates.resources.threads_per_rank, region.threads);
-  }
+  aggregates.regions = single_process_regions(summary);
+  for (const model::Region& region : aggregates.regions)
+    aggregates.resources.threads_per_rank =
+        std::max(aggregates.resources.threads_per_rank, region.raw.threads_per_process);
   publish_run(std::move(aggregates));
 }
 
@@ -115,7 +113,7 @@ ProcessSummary finish_run() {
   p.phase = Phase::done;
   // Regions after the run are no backend's.
   deactivate_backends();
-  ProcessSummary summary = summarize_process(p.counters);
+  ProcessSummary summary = summarize_process(p.counters, p.global);
   notify_run_end(summary);
   return summary;
 }

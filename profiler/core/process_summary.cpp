@@ -6,6 +6,7 @@
 #include "core/device_aggregate.hpp"
 #include "core/region_registry.hpp"
 #include "core/thread_state.hpp"
+#include "tally/model/region_tree.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -23,7 +24,7 @@ std::uint64_t state_ns(const RegionTotals& totals, State state, double ns_per_ti
 
 } // namespace
 
-ProcessSummary summarize_process(bool counters) {
+ProcessSummary summarize_process(bool counters, RegionHandle global) {
   ProcessSummary out;
   out.names = region_names();
   out.regions.resize(out.names.size());
@@ -44,6 +45,13 @@ ProcessSummary summarize_process(bool counters) {
       region.omp_serialization_ns += state_ns(totals, State::omp_serialization, ns_per_tick);
       region.useful_instructions += totals.useful_instructions;
       region.useful_cycles += totals.useful_cycles;
+      for (std::size_t slot = 0; slot < totals.counts.size(); ++slot)
+        region.counts[slot] += totals.counts[slot];
+      for (const ParentTicks& parent : totals.parents) {
+        const RegionHandle named = parent.parent < 0 ? global : parent.parent;
+        if (named < 0 || static_cast<std::size_t>(named) == handle) continue; // Global itself
+        region.parent_ns[static_cast<std::size_t>(named)] += to_ns(parent.elapsed_ticks, ns_per_tick);
+      }
     }
   }
   return out;
@@ -55,6 +63,23 @@ model::RegionRaw single_process_raw(const ProcessRegion& region, const ProcessSu
   model::RegionRaw raw = fold.finish(summary.measured());
   if (!region.devices.empty()) raw.device = single_process_devices(region.devices, region.elapsed_ns);
   return raw;
+}
+
+std::vector<model::Region> single_process_regions(const ProcessSummary& summary) {
+  std::vector<model::Region> out;
+  for (std::size_t i = 0; i < summary.names.size(); ++i) {
+    const ProcessRegion& region = summary.regions[i];
+    if (region.visits == 0) continue;
+    std::vector<model::ParentTime> times;
+    for (const auto& [parent, elapsed_ns] : region.parent_ns)
+      times.push_back({summary.names[parent], elapsed_ns});
+    model::RegionParents parents = model::choose_parent(times);
+    model::Region record{summary.names[i], region.visits, single_process_raw(region, summary), {}, {}};
+    record.parent = std::move(parents.parent);
+    record.other_parents = std::move(parents.others);
+    out.push_back(std::move(record));
+  }
+  return out;
 }
 
 } // namespace tally::profiler

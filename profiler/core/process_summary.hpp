@@ -3,11 +3,15 @@
 // ranks (MPI backend) or of the single-process document (programs without MPI).
 #pragma once
 
+#include "core/thread_regions.hpp"
+
 #include "tally/model/region_fold.hpp"
 #include "tally/model/region_raw.hpp"
+#include "tally/model/run_document.hpp"
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +30,9 @@ struct ProcessDevice {
 /// what its devices did. visits == 0 means the process never entered it.
 struct ProcessRegion : model::ProcessRecord {
   std::vector<ProcessDevice> devices; ///< devices with activity while the region ran
+  /// Elapsed time summed over threads under each parent, by the parent's index in the summary's
+  /// names (a region started where no region was open is under Global).
+  std::map<std::size_t, std::uint64_t> parent_ns;
 };
 
 struct ProcessSummary {
@@ -34,15 +41,20 @@ struct ProcessSummary {
   bool counters = false;              ///< hardware counters were read
   bool offload_measured = false;      ///< a device runtime was intercepted (its time is the offload state)
   bool openmp_measured = false;       ///< an OMPT runtime reported
+  bool mpi_measured = false;          ///< MPI calls were intercepted (MPI_Init was called)
 
   /// The optional groups this process measured, as the fold reports them.
-  model::MeasuredGroups measured() const { return {counters, openmp_measured, offload_measured}; }
+  model::MeasuredGroups measured() const { return {counters, openmp_measured, offload_measured, mpi_measured}; }
 };
 
-/// Sums the regions of every thread of this process, converting ticks to nanoseconds.
-ProcessSummary summarize_process(bool counters);
+/// Sums the regions of every thread of this process, converting ticks to nanoseconds. `global`
+/// is the handle of Global, the parent of regions started where none was open.
+ProcessSummary summarize_process(bool counters, RegionHandle global);
 
 /// The aggregates of a run made of this one process alone.
 model::RegionRaw single_process_raw(const ProcessRegion& region, const ProcessSummary& summary);
+
+/// The regions of a run made of this one process alone: name, visits, raw, place in the tree.
+std::vector<model::Region> single_process_regions(const ProcessSummary& summary);
 
 } // namespace tally::profiler

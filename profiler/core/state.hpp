@@ -2,6 +2,8 @@
 // The states a thread can be in, and the running totals the state machine keeps per thread.
 #pragma once
 
+#include "tally/model/region_counts.hpp"
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -19,13 +21,14 @@ enum class State : std::uint8_t {
 };
 inline constexpr std::size_t state_count = 6;
 
-/// Running totals of one thread since it started: clock ticks per state and the hardware
-/// counters of the useful state. Regions subtract two of these.
+/// Running totals of one thread since it started: clock ticks per state, the hardware counters
+/// of the useful state and the event counts (MPI calls, bytes). Regions subtract two of these.
 struct Totals {
   std::uint64_t now = 0; ///< clock ticks at the moment the totals were taken
   std::array<std::uint64_t, state_count> ticks{};
   std::uint64_t useful_instructions = 0;
   std::uint64_t useful_cycles = 0;
+  model::Counts counts{}; ///< indexed by model::count_slot
 };
 
 } // namespace tally::profiler

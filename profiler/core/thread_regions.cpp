@@ -16,6 +16,7 @@ void ThreadRegions::start(RegionHandle region, const Totals& now) {
   Slot& s = slot(region);
   if (s.depth++ > 0) return;
   s.at_start = now;
+  s.parent = open_order_.empty() ? -1 : open_order_.back();
   open_order_.push_back(region);
 }
 
@@ -33,6 +34,16 @@ void ThreadRegions::close(Slot& s, const Totals& now) {
     sum.ticks[i] += since(now.ticks[i], s.at_start.ticks[i]);
   sum.useful_instructions += since(now.useful_instructions, s.at_start.useful_instructions);
   sum.useful_cycles += since(now.useful_cycles, s.at_start.useful_cycles);
+  for (std::size_t i = 0; i < sum.counts.size(); ++i)
+    sum.counts[i] += since(now.counts[i], s.at_start.counts[i]);
+  const std::uint64_t elapsed = since(now.now, s.at_start.now);
+  const auto parent = std::find_if(sum.parents.begin(), sum.parents.end(),
+                                   [&](const ParentTicks& entry) { return entry.parent == s.parent; });
+  if (parent != sum.parents.end()) {
+    parent->elapsed_ticks += elapsed;
+  } else {
+    sum.parents.push_back({s.parent, elapsed});
+  }
 }
 
 StopResult ThreadRegions::stop(RegionHandle region, const Totals& now) {

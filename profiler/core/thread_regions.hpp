@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The regions of one thread: for each region handle, the totals at its start and what its
-// visits have accumulated. Start and stop cost one snapshot and one subtraction, whatever the
-// number of open regions.
+// The regions of one thread: for each region handle, the totals at its start, the region it
+// started inside, and what its visits have accumulated. Start and stop cost one snapshot and one
+// subtraction, whatever the number of open regions.
 #pragma once
 
 #include "core/state.hpp"
@@ -14,6 +14,12 @@ namespace tally::profiler {
 
 using RegionHandle = int;
 
+/// The time a region's visits spent inside one parent region (-1: none was open on the thread).
+struct ParentTicks {
+  RegionHandle parent = -1;
+  std::uint64_t elapsed_ticks = 0;
+};
+
 /// What the visits of one region on one thread add up to, in clock ticks.
 struct RegionTotals {
   std::uint64_t visits = 0;
@@ -21,6 +27,9 @@ struct RegionTotals {
   std::array<std::uint64_t, state_count> ticks{};
   std::uint64_t useful_instructions = 0;
   std::uint64_t useful_cycles = 0;
+  model::Counts counts{};
+  /// One entry per parent it started under; almost always one, so a short list beats a map.
+  std::vector<ParentTicks> parents;
 };
 
 enum class StopResult { stopped, not_started, not_innermost };
@@ -52,6 +61,7 @@ public:
 private:
   struct Slot {
     int depth = 0;
+    RegionHandle parent = -1; ///< the innermost region open when the outermost visit started
     Totals at_start{};
     RegionTotals accumulated{};
   };

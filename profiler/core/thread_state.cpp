@@ -43,6 +43,8 @@ Totals ThreadState::peek(std::uint64_t now, Segment* running) noexcept {
       copy.ticks[i] = std::atomic_ref(totals_.ticks[i]).load(std::memory_order_relaxed);
     copy.useful_instructions = std::atomic_ref(totals_.useful_instructions).load(std::memory_order_relaxed);
     copy.useful_cycles = std::atomic_ref(totals_.useful_cycles).load(std::memory_order_relaxed);
+    for (std::size_t i = 0; i < copy.counts.size(); ++i)
+      copy.counts[i] = std::atomic_ref(totals_.counts[i]).load(std::memory_order_relaxed);
     state = std::atomic_ref(current_).load(std::memory_order_relaxed);
     std::atomic_thread_fence(std::memory_order_acquire);
     if ((before & 1u) == 0 && sequence_.load(std::memory_order_relaxed) == before) break;

@@ -37,6 +37,13 @@ public:
   /// (the OpenMP backend's idle workers). Never called while in the useful state.
   void switch_at(State next, std::uint64_t at) noexcept { close_segment(std::max(at, totals_.now), next); }
 
+  /// Adds `amount` to the running count `slot` (model::count_slot). Hot path: one relaxed store
+  /// that peek() may read from another thread; async-signal-safe.
+  void add_count(std::size_t slot, std::uint64_t amount) noexcept {
+    std::uint64_t& count = totals_.counts[slot];
+    store(count, count + amount);
+  }
+
   /// Before the thread's first transition: its time starts at `since` (earlier than its
   /// creation) in `state`. Used for worker threads created after the run started.
   void backdate(std::uint64_t since, State state) noexcept {

@@ -31,6 +31,9 @@ KINDS = {
     "dynamic_process": "spawns, connects or disconnects processes",
 }
 
+# Where a payload's bytes go (mpi::Payload): the point-to-point directions and collectives.
+PAYLOADS = ("sent", "received", "collective")
+
 # Wrapped by hand (mpi_lifecycle.cpp, fortran_lifecycle.cpp): the profiler starts and stops with them.
 HAND_WRITTEN = {"MPI_Init", "MPI_Init_thread", "MPI_Finalize", "MPI_Abort"}
 
@@ -64,17 +67,32 @@ class Prototype:
     params: tuple
 
 
+def parse_payloads(text, where):
+    """'sent=1*2,received=6*7' -> [("sent", 1, 2), ("received", 6, 7)]: where the bytes go, then
+    the positions (from 0) of the count and the datatype arguments."""
+    payloads = []
+    for item in text.split(",") if text else []:
+        match = re.fullmatch(r"(\w+)=(\d+)\*(\d+)", item)
+        if not match or match.group(1) not in PAYLOADS:
+            raise GeneratorError(f"{where}: expected payloads like 'sent=1*2' "
+                                 f"({', '.join(PAYLOADS)}, count position * datatype position), got {item!r}")
+        payloads.append((match.group(1), int(match.group(2)), int(match.group(3))))
+    return payloads
+
+
 def read_table(path):
-    """Returns [(name, kind)] in row order; the first row is the header, '#' starts a comment."""
-    rows, seen = [], set()
+    """Returns [(name, kind)] in row order and {name: payloads}; the first row is the header, '#'
+    starts a comment, the payload column is optional."""
+    rows, seen, payloads = [], set(), {}
     lines = pathlib.Path(path).read_text().splitlines()
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip() or line.startswith("#"):
             continue
         fields = line.split("\t")
-        if len(fields) != 2:
-            raise GeneratorError(f"{path}:{number}: expected 'name<TAB>kind', got {line!r}")
-        name, kind = fields
+        if len(fields) not in (2, 3):
+            raise GeneratorError(f"{path}:{number}: expected 'name<TAB>kind[<TAB>payload]', got {line!r}")
+        name, kind = fields[:2]
+        payloads[name] = parse_payloads(fields[2] if len(fields) == 3 else "", f"{path}:{number}")
         if kind not in KINDS:
             raise GeneratorError(f"{path}:{number}: unknown kind {kind!r} (known: {', '.join(KINDS)})")
         if name in HAND_WRITTEN:
@@ -83,7 +101,17 @@ def read_table(path):
             raise GeneratorError(f"{path}:{number}: {name} is listed twice")
         seen.add(name)
         rows.append((name, kind))
-    return rows
+    return rows, payloads
+
+
+def check_payloads(payloads, prototypes):
+    """Every payload points at an int count and an MPI_Datatype of its function's prototype."""
+    for name, items in payloads.items():
+        types = [param.type + param.array for param in prototypes[name].params]
+        for _, count, datatype in items:
+            if types[count:count + 1] != ["int"] or types[datatype:datatype + 1] != ["MPI_Datatype"]:
+                raise GeneratorError(f"{name}: payload {count}*{datatype} does not point at an int count and an "
+                                     f"MPI_Datatype among its parameters in mpi.h")
 
 
 def parse_param(text, index):
@@ -163,6 +191,7 @@ def render_call_ids(rows):
 #pragma once
 
 #include "mpi/mpi_state.hpp"
+#include "tally/model/region_counts.hpp"
 
 #include <array>
 #include <cstddef>
@@ -176,6 +205,8 @@ enum class CallKind : std::uint8_t {{
 {kinds}}};
 inline constexpr std::size_t kind_count = {len(KINDS)};
 inline constexpr std::array<std::string_view, kind_count> kind_names{{{kind_names}}};
+// The document counts calls per kind under the model's names (raw.mpi.calls_by_kind).
+static_assert(kind_names == model::mpi_call_kinds, "generate_wrappers.py and model/region_counts.hpp name other kinds");
 
 /// Name and kind of one intercepted function.
 struct CallInfo {{
@@ -195,23 +226,31 @@ inline constexpr std::array<CallInfo, call_count> calls{{{{
 """
 
 
-def render_c_wrappers(rows, prototypes):
+def payload_lines(payloads, argument, function="add_payload"):
+    """The payload calls of a wrapper; `argument(position)` spells the argument passed."""
+    return "".join(f"  mpi::{function}(mpi::Payload::{where}, {argument(count)}, {argument(datatype)});\n"
+                   for where, count, datatype in payloads)
+
+
+def render_c_wrappers(rows, prototypes, payloads):
     weak = "".join(f"__attribute__((weak)) decltype(P{name}) P{name};\n" for name, _ in rows)
     wrappers = []
     for name, _ in rows:
         prototype = prototypes[name]
         params = ", ".join(param.declaration() for param in prototype.params)
         args = ", ".join(param.name for param in prototype.params)
+        payload = payload_lines(payloads[name], lambda position: prototype.params[position].name)
         wrappers.append(
             f"""extern "C" {prototype.return_type} {name}({params}) {{
   mpi::enter(mpi::call::{name});
-  const {prototype.return_type} result = P{name}({args});
+{payload}  const {prototype.return_type} result = P{name}({args});
   mpi::leave(mpi::call::{name});
   return result;
 }}
 """
         )
-    return f"""{GENERATED}// One C wrapper per row of the table: enter, the real PMPI function, leave.
+    return f"""{GENERATED}// One C wrapper per row of the table: enter, the payload's bytes, the real PMPI
+// function, leave.
 #include <mpi.h>
 
 #include "mpi/mpi_state.hpp"
@@ -227,7 +266,7 @@ namespace mpi = tally::profiler::mpi;
 {separator.join(wrappers)}"""
 
 
-def render_fortran_wrappers(rows, prototypes, symbols):
+def render_fortran_wrappers(rows, prototypes, symbols, payloads):
     """Returns the source and {name: [entry]} of the wrapped Fortran entry points."""
     wrapped, blocks = {}, []
     for name, _ in rows:
@@ -242,14 +281,15 @@ def render_fortran_wrappers(rows, prototypes, symbols):
                 f"""__attribute__((weak)) void {profiling}({", ".join(declared)});
 void {entry}({formals}) {{
   mpi::enter(mpi::call::{name});
-  {profiling}({args});
+{payload_lines(payloads[name], lambda position: f"a{position}", "add_fortran_payload")}  {profiling}({args});
   mpi::leave(mpi::call::{name});
 }}
 """
             )
     source = f"""{GENERATED}// The Fortran entry points of the table's functions. Open MPI's Fortran bindings call
 // the C PMPI_ functions directly, so the C wrappers never see Fortran calls. Fortran passes every argument by
-// reference, then ierror, then one hidden length per CHARACTER argument: forwarded untouched.
+// reference, then ierror, then one hidden length per CHARACTER argument: forwarded untouched. A
+// payload's count and datatype are read through their references (mpi::add_fortran_payload).
 #include <cstddef>
 
 #include "mpi/mpi_state.hpp"
@@ -275,20 +315,21 @@ def main(argv):
     parser.add_argument("--fortran-library", action="append", default=[], help="a Fortran MPI library to wrap")
     options = parser.parse_args(argv)
     try:
-        rows = read_table(options.table)
+        rows, payloads = read_table(options.table)
         prototypes = parse_prototypes(pathlib.Path(options.mpi_header).read_text())
         missing = [name for name, _ in rows if name not in prototypes]
         if missing:
             raise GeneratorError(f"{options.mpi_header} declares no {', '.join(missing)} (listed in {options.table})")
+        check_payloads(payloads, prototypes)
         symbols = read_symbols(options.nm, options.fortran_library)
     except (GeneratorError, OSError, subprocess.CalledProcessError) as error:
         print(f"generate_wrappers.py: error: {error}", file=sys.stderr)
         return 1
-    fortran_source, fortran_wrapped = render_fortran_wrappers(rows, prototypes, symbols)
+    fortran_source, fortran_wrapped = render_fortran_wrappers(rows, prototypes, symbols, payloads)
     output = pathlib.Path(options.output_dir)
     output.mkdir(parents=True, exist_ok=True)
     (output / "mpi_call_ids.hpp").write_text(render_call_ids(rows))
-    (output / "mpi_wrappers.cpp").write_text(render_c_wrappers(rows, prototypes))
+    (output / "mpi_wrappers.cpp").write_text(render_c_wrappers(rows, prototypes, payloads))
     (output / "fortran_wrappers.cpp").write_text(fortran_source)
 
     entries = [entry for entries in fortran_wrapped.values() for entry in entries]
@@ -297,6 +338,7 @@ def main(argv):
     print(f"tally: {len(rows)} C wrappers; {len(entries) - f08} Fortran mpif.h/use mpi wrappers, {f08} use mpi_f08 "
           f"wrappers, for {len(fortran_wrapped)} of the {len(rows)} functions")
     print("tally: per kind: " + ", ".join(f"{kind} {per_kind[kind]}" for kind in KINDS))
+    print(f"tally: {sum(bool(items) for items in payloads.values())} wrappers count payload bytes")
     return 0
 
 

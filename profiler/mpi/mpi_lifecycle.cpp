@@ -18,10 +18,6 @@ namespace {
 
 bool initialized = false;
 
-/// MPI calls nested inside MPI (e.g. MPI-IO implementations calling MPI) count once.
-thread_local int depth __attribute__((tls_model("initial-exec"))) = 0;
-thread_local State state_before_mpi __attribute__((tls_model("initial-exec"))) = State::useful;
-
 void on_load() {
   // A program linked with MPI starts its run at MPI_Init; one without is measured from load.
   if (&PMPI_Init != nullptr) process().phase = Phase::waiting;
@@ -37,18 +33,6 @@ void on_initialized() {
   if (process().phase == Phase::waiting) start_run();
 }
 
-void enter(CallId) noexcept {
-  if (depth++ > 0) return;
-  ThreadState& thread = this_thread();
-  state_before_mpi = thread.current();
-  thread.switch_to(State::mpi);
-}
-
-void leave(CallId) noexcept {
-  if (--depth > 0) return;
-  this_thread().switch_to(state_before_mpi);
-}
-
 void on_finalize() {
   if (process().phase != Phase::measuring) return;
   const ProcessSummary summary = finish_run();
@@ -59,6 +43,8 @@ void on_finalize() {
 void on_abort() { process().phase = Phase::done; }
 
 namespace {
+
+void on_run_end(ProcessSummary& summary) { summary.mpi_measured = initialized; }
 
 void on_exit() {
   Process& p = process();
@@ -73,7 +59,7 @@ void on_exit() {
 } // namespace
 
 /// Listed in core/backend_list.cpp (extern: a const at namespace scope is otherwise this file's).
-extern const Backend backend{.name = "mpi", .on_load = on_load, .on_exit = on_exit};
+extern const Backend backend{.name = "mpi", .on_load = on_load, .on_run_end = on_run_end, .on_exit = on_exit};
 
 } // namespace tally::profiler::mpi
 

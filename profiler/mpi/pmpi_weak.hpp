@@ -21,6 +21,8 @@
 #pragma weak PMPI_Gatherv
 #pragma weak PMPI_Reduce
 #pragma weak PMPI_Get_library_version
+#pragma weak PMPI_Type_size
+#pragma weak PMPI_Type_f2c
 
 #if defined(OPEN_MPI)
 // Open MPI's predefined handles (MPI_COMM_WORLD, MPI_SUM, ...) are addresses of its globals.
@@ -33,4 +35,5 @@
 #pragma weak ompi_mpi_op_sum
 #pragma weak ompi_mpi_op_max
 #pragma weak ompi_mpi_op_min
+#pragma weak ompi_mpi_datatype_null
 #endif

@@ -8,6 +8,7 @@
 #include "mpi/fold_arrays.hpp"
 #include "mpi/node_map.hpp"
 #include "mpi/pmpi_weak.hpp"
+#include "mpi/tree_reduction.hpp"
 
 #include "tally/model/region_fold.hpp"
 
@@ -127,11 +128,11 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
     records[r] = mine[r];
   }
   const FoldArrays local = pack_folds(records, nodes.node_index);
-  // Counters and OpenMP must be measured on every rank for their group to be reported. Offload
-  // on any: a rank that never initialised CUDA spent no time in it.
-  int flags[2] = {summary.counters ? 1 : 0, summary.openmp_measured ? 1 : 0};
-  int all_flags[2] = {};
-  PMPI_Reduce(flags, all_flags, 2, MPI_INT, MPI_MIN, 0, MPI_COMM_WORLD);
+  // Counters, OpenMP and MPI must be measured on every rank for their group to be reported.
+  // Offload on any: a rank that never initialised CUDA spent no time in it.
+  int flags[3] = {summary.counters ? 1 : 0, summary.openmp_measured ? 1 : 0, summary.mpi_measured ? 1 : 0};
+  int all_flags[3] = {};
+  PMPI_Reduce(flags, all_flags, 3, MPI_INT, MPI_MIN, 0, MPI_COMM_WORLD);
   int offload_measured = summary.offload_measured ? 1 : 0, any_offload = 0;
   PMPI_Reduce(&offload_measured, &any_offload, 1, MPI_INT, MPI_MAX, 0, MPI_COMM_WORLD);
 
@@ -154,6 +155,7 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
       options.per_rank ? gather_per_rank(mine, nodes.node_index, rank, size) : std::vector<std::uint64_t>{};
   const std::vector<std::optional<model::DeviceRaw>> devices =
       reduce_devices(mine, nodes, static_cast<std::uint64_t>(rank));
+  std::vector<model::RegionParents> parents = reduce_parents(summary, names, rank, size);
   const std::string version_text = rank == 0 ? library_version() : "";
   const std::vector<std::string> hosts = nodes.hosts;
   const std::uint64_t node_count = nodes.node_count;
@@ -163,7 +165,7 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   RunAggregates out;
   std::tie(out.mpi_library, out.mpi_version) = split_library_version(version_text);
   out.resources = model::Resources{node_count, static_cast<std::uint64_t>(size), 1, 0, hosts};
-  const model::MeasuredGroups measured{all_flags[0] != 0, all_flags[1] != 0, any_offload != 0};
+  const model::MeasuredGroups measured{all_flags[0] != 0, all_flags[1] != 0, any_offload != 0, all_flags[2] != 0};
   const std::vector<model::RegionFold> folds = unpack_folds(total_sums, total_maxima, every_node, region_count);
   for (std::size_t r = 0; r < region_count; ++r) {
     const model::RegionFold& fold = folds[r];
@@ -172,6 +174,8 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
     raw.device = devices[r];
     out.resources.threads_per_rank = std::max(out.resources.threads_per_rank, raw.threads_per_process);
     out.regions.push_back({names[r], fold.sums[model::RegionFold::visits], raw, {}, {}});
+    out.regions.back().parent = std::move(parents[r].parent);
+    out.regions.back().other_parents = std::move(parents[r].others);
     if (options.per_rank) out.regions.back().per_rank = rank_records(per_rank, r, region_count, measured.offload);
   }
   return out;

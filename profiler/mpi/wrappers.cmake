@@ -41,10 +41,12 @@ add_library(tally_mpi_wrappers OBJECT ${tally_mpi_generated})
 target_compile_features(tally_mpi_wrappers PUBLIC cxx_std_20)
 set_target_properties(tally_mpi_wrappers PROPERTIES POSITION_INDEPENDENT_CODE ON)
 target_include_directories(tally_mpi_wrappers PUBLIC "${tally_mpi_dir}/.." "${tally_mpi_generated_dir}")
-target_include_directories(tally_mpi_wrappers PRIVATE ${MPI_C_INCLUDE_DIRS})
+# mpi_state.hpp, which users of the generated header include, includes mpi.h.
+target_include_directories(tally_mpi_wrappers PUBLIC ${MPI_C_INCLUDE_DIRS})
 # mpi.h would otherwise pull in the deprecated MPI C++ bindings, which need libmpi_cxx.
-target_compile_definitions(tally_mpi_wrappers PRIVATE OMPI_SKIP_MPICXX=1 MPICH_SKIP_MPICXX=1)
-target_link_libraries(tally_mpi_wrappers PRIVATE tally_build_flags)
+target_compile_definitions(tally_mpi_wrappers PUBLIC OMPI_SKIP_MPICXX=1 MPICH_SKIP_MPICXX=1)
+# The generated call table checks its kinds against the model's (region_counts.hpp).
+target_link_libraries(tally_mpi_wrappers PUBLIC tally::model PRIVATE tally_build_flags)
 # Where the tests find the generator's inputs and outputs.
 set_target_properties(
   tally_mpi_wrappers

@@ -128,6 +128,8 @@ void add_workers(Totals& totals) {
       totals.ticks[s] += theirs.ticks[s];
     totals.useful_instructions += theirs.useful_instructions;
     totals.useful_cycles += theirs.useful_cycles;
+    for (std::size_t slot = 0; slot < totals.counts.size(); ++slot)
+      totals.counts[slot] += theirs.counts[slot];
   }
 }
 

@@ -49,6 +49,7 @@ void on_parallel_begin(ompt_data_t*, const ompt_frame_t*, ompt_data_t*, unsigned
   OmpThreadStateMachine& m = this_machine();
   const bool outermost = m.master() && !m.in_parallel();
   this_thread().switch_to(m.on(OmpEvent::parallel_begin));
+  this_thread().add_count(model::count_slot::omp_parallels, 1);
   if (outermost) on_master_fork(this_thread());
 }
 
@@ -88,7 +89,10 @@ void on_sync_region_wait(ompt_sync_region_t, ompt_scope_endpoint_t endpoint, omp
 constexpr std::uint64_t explicit_task_mark = 0x7a11;
 
 void on_task_create(ompt_data_t*, const ompt_frame_t*, ompt_data_t* task, int flags, int, const void*) {
-  if (task && (flags & ompt_task_explicit)) task->value = explicit_task_mark;
+  if (!(flags & ompt_task_explicit)) return;
+  if (task) task->value = explicit_task_mark;
+  // Counted on the creating thread; the master's regions add the workers' counts (omp_team.cpp).
+  this_thread().add_count(model::count_slot::omp_tasks, 1);
 }
 
 void on_task_schedule(ompt_data_t* prior, ompt_task_status_t status, ompt_data_t* next) {

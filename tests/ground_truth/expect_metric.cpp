@@ -3,7 +3,10 @@
 // hand. Usage: expect_metric FOLDER CHECK... where a CHECK is REGION:METRIC:EXPECTED:TOLERANCE,
 // REGION:visits:N, REGION:devices:N, REGION:ranks:N (per-rank records), REGION:absent, REGION:METRIC:absent,
 // REGION:within:OUTER (the region's elapsed and useful time fit in those of OUTER), or
-// REGION:product:PARENT:CHILD,CHILD... (the parent metric equals the product of the children). Exit 0 when every check
+// REGION:product:PARENT:CHILD,CHILD... (the parent metric equals the product of the children),
+// REGION:parent:NAME|none, REGION:other_parents:NAME,NAME..., REGION:mpi:COUNT:N (COUNT: calls,
+// calls_max, bytes_sent, bytes_received, collective_bytes or a kind of MPI call), or
+// REGION:openmp:parallels|tasks:N. Exit 0 when every check
 // holds; one line per failure.
 #include "tally/model/document_io.hpp"
 #include "tally/model/run_metrics.hpp"
@@ -11,6 +14,8 @@
 #include <cmath>
 #include <filesystem>
 #include <iostream>
+#include <map>
+#include <optional>
 #include <sstream>
 
 namespace {
@@ -32,6 +37,51 @@ const Region* find_region(const RunDocument& document, const std::string& name) 
   return nullptr;
 }
 
+/// The MPI count `name` of a region, when the region has MPI counts and `name` is one.
+std::optional<std::uint64_t> mpi_count(const Region& region, const std::string& name) {
+  if (!region.raw.mpi) return std::nullopt;
+  const MpiRaw& mpi = *region.raw.mpi;
+  for (std::size_t kind = 0; kind < mpi_call_kinds.size(); ++kind) {
+    if (mpi_call_kinds[kind] == name && mpi.calls_by_kind) return (*mpi.calls_by_kind)[kind];
+  }
+  const std::map<std::string, std::optional<std::uint64_t>> totals{{"calls", mpi.calls},
+                                                                   {"calls_max", mpi.calls_max},
+                                                                   {"bytes_sent", mpi.bytes_sent},
+                                                                   {"bytes_received", mpi.bytes_received},
+                                                                   {"collective_bytes", mpi.collective_bytes}};
+  const auto found = totals.find(name);
+  return found == totals.end() ? std::nullopt : found->second;
+}
+
+/// The OpenMP count `name` (parallels or tasks) of a region, when it has one.
+std::optional<std::uint64_t> openmp_count(const Region& region, const std::string& name) {
+  if (!region.raw.openmp) return std::nullopt;
+  if (name == "parallels") return region.raw.openmp->parallels;
+  if (name == "tasks") return region.raw.openmp->tasks;
+  return std::nullopt;
+}
+
+/// Empty when a check of the region tree or of the counts holds, otherwise what differs.
+std::string check_tree_or_counts(const Region& region, const std::vector<std::string>& parts) {
+  if (parts[1] == "parent") {
+    const std::string parent = region.parent.value_or("none");
+    return parent == parts.at(2) ? "" : region.name + " has parent " + parent + ", expected " + parts[2];
+  }
+  if (parts[1] == "other_parents") {
+    const std::vector<std::string> expected = split(parts.at(2), ',');
+    std::string listed;
+    for (const std::string& other : region.other_parents)
+      listed += (listed.empty() ? "" : ",") + other;
+    return region.other_parents == expected ? ""
+                                            : region.name + " has other parents [" + listed + "], expected " + parts[2];
+  }
+  const auto count = parts[1] == "mpi" ? mpi_count(region, parts.at(2)) : openmp_count(region, parts.at(2));
+  if (!count) return region.name + " has no " + parts[1] + " count " + parts[2];
+  return *count == std::stoull(parts.at(3))
+             ? ""
+             : region.name + " " + parts[2] + " = " + std::to_string(*count) + ", expected " + parts[3];
+}
+
 /// Empty when the check holds, otherwise what differs.
 std::string check(const RunDocument& document, const std::string& specification) {
   const auto parts = split(specification, ':');
@@ -39,6 +89,9 @@ std::string check(const RunDocument& document, const std::string& specification)
   const Region* region = find_region(document, parts[0]);
   if (parts[1] == "absent") return region ? "region " + parts[0] + " should be absent" : "";
   if (!region) return "region " + parts[0] + " missing";
+  if (parts[1] == "parent" || parts[1] == "other_parents" || parts[1] == "mpi" || parts[1] == "openmp") {
+    return check_tree_or_counts(*region, parts);
+  }
   if (parts[1] == "within") {
     const Region* outer = find_region(document, parts.at(2));
     if (!outer) return "region " + parts[2] + " missing";

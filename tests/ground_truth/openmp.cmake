@@ -23,7 +23,7 @@ tally_preload_test(openmp_load_imbalance_of_a_triangular_static_loop
   CHECKS loop:omp_load_balance:0.692:0.05 loop:omp_scheduling_efficiency:1.0:0.05
          loop:omp_serialization_efficiency:1.0:0.05 loop:omp_parallel_efficiency:0.692:0.05
          loop:parallel_efficiency:0.692:0.05 loop:mpi_parallel_efficiency:1.0:0.05 loop:visits:3
-         ${loop_identities} ${global_identities} loop:within:Global
+         ${loop_identities} ${global_identities} loop:within:Global loop:openmp:parallels:3 loop:openmp:tasks:0
   COMMAND $<TARGET_FILE:triangular> 10 3)
 
 # serialization.c, per step 2 units serial on the master then 1 unit on each of 2 threads: 4 useful
@@ -60,7 +60,10 @@ if(TALLY_WITH_MPI)
     COMMAND ${mpirun} -np 2 $<TARGET_FILE:hybrid> 20 4)
 endif()
 
-# Nested parallelism and tasks: no crash, no hang (run_case's timeout), a valid document.
+# Nested parallelism and tasks: no crash, no hang (run_case's timeout), a valid document. Counts:
+# the outer parallel region and the inner one each of its 2 threads starts (3), and the 8 tasks
+# the single thread creates, whichever threads they ran on.
 tally_preload_test(openmp_nested_parallelism_and_tasks_neither_crash_nor_hang
-  PRELOAD ${with_libomp} ENV OMP_NUM_THREADS=2 CHECKS Global:visits:1 ${global_identities}
+  PRELOAD ${with_libomp} ENV OMP_NUM_THREADS=2
+  CHECKS Global:visits:1 ${global_identities} Global:openmp:parallels:3 Global:openmp:tasks:8
   COMMAND $<TARGET_FILE:nested_and_tasks>)

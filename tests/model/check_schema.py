@@ -43,7 +43,7 @@ BROKEN = {
     "unknown field at the top": put(["dlbVersion"], "3.7.0"),
     "unknown field in /regions/0/raw": put(["regions", 0, "raw", "useful_time"], 1),
     "unknown field in /resources": put(["resources", "cpus"], 4),
-    "newer schema": put(["schema"], "tally.run/2"),
+    "newer schema": put(["schema"], "tally.run/3"),
     "foreign schema": put(["schema"], "talp/1"),
     "negative count": put(["regions", 0, "raw", "mpi_ns"], -1),
     "count with a fraction": put(["regions", 0, "raw", "mpi_ns"], 1.5),

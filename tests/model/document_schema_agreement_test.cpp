@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// schemas/run.v1.schema.json and the reader agree on the examples: a field the schema requires
+// schemas/run.v2.schema.json and the reader agree on the examples: a field the schema requires
 // the reader requires, an optional one may be left out, and both refuse unknown fields and values
 // of another type. Keeps the schema (the format's documentation) from drifting from the code.
 #include "document_examples.hpp"

@@ -80,7 +80,7 @@ RegionRaw hand_computed_four_ranks() {
   raw.outside_mpi_max_ns = 86;
   raw.busiest_node_outside_mpi_ns = 70 + 81;
   raw.busiest_node_processes = 2;
-  raw.openmp = OpenMpRaw{5 + 11, 3, 2};
+  raw.openmp = OpenMpRaw{5 + 11, 3, 2, 0, 0}; // no parallel region or task counted
   raw.counters = CounterRaw{1000 + 2000 + 700 + 300, 500 + 900 + 400 + 100};
   return raw;
 }
@@ -153,9 +153,47 @@ TEST(RegionFold, measured_groups_decide_which_optional_groups_are_reported) {
   EXPECT_EQ(host_only.busiest_node_outside_mpi_ns, 151u);
 
   EXPECT_EQ(fold.finish({.offload = true}).offload_ns, 30u);
-  EXPECT_EQ(fold.finish({.openmp = true}).openmp, (OpenMpRaw{16, 3, 2}));
+  EXPECT_EQ(fold.finish({.openmp = true}).openmp, (OpenMpRaw{16, 3, 2, 0, 0}));
   EXPECT_EQ(fold.finish({.counters = true}).counters, (CounterRaw{4000, 1900}));
   EXPECT_FALSE(fold.finish({.counters = true}).openmp.has_value());
+}
+
+/// A process's counts: `calls` MPI calls of which `collectives` are collectives and the rest
+/// point-to-point, with the bytes given.
+ProcessRecord with_mpi_counts(std::uint64_t calls, std::uint64_t collectives, std::uint64_t sent,
+                              std::uint64_t received, std::uint64_t collective_bytes) {
+  ProcessRecord record;
+  record.visits = 1;
+  record.counts[count_slot::mpi_calls] = calls;
+  record.counts[count_slot::mpi_bytes_sent] = sent;
+  record.counts[count_slot::mpi_bytes_received] = received;
+  record.counts[count_slot::mpi_collective_bytes] = collective_bytes;
+  record.counts[count_slot::mpi_calls_by_kind + 0] = calls - collectives; // point_to_point
+  record.counts[count_slot::mpi_calls_by_kind + 3] = collectives;         // collective
+  return record;
+}
+
+TEST(RegionFold, mpi_counts_are_summed_over_processes_with_the_most_calls_of_one_process) {
+  // Rank 0: 10 calls (2 collectives), rank 1: 14 (2 collectives), rank 2: 6 (6 collectives).
+  // calls 10 + 14 + 6 = 30, calls_max 14; point-to-point 8 + 12 + 0 = 20, collectives 10;
+  // sent 80 + 120 = 200, received 96 + 104 = 200, collective bytes 16 + 16 + 48 = 80.
+  const std::vector<ProcessRecord> ranks = {with_mpi_counts(10, 2, 80, 96, 16), with_mpi_counts(14, 2, 120, 104, 16),
+                                            with_mpi_counts(6, 6, 0, 0, 48)};
+  MpiRaw expected{.calls = 30,
+                  .calls_max = 14,
+                  .calls_by_kind = {},
+                  .bytes_sent = 200,
+                  .bytes_received = 200,
+                  .collective_bytes = 80};
+  expected.calls_by_kind = MpiRaw::ByKind{};
+  (*expected.calls_by_kind)[0] = 20;
+  (*expected.calls_by_kind)[3] = 10;
+  EXPECT_EQ(fold_of(ranks).finish({.mpi = true}).mpi, expected);
+  // Any grouping: ranks 0 and 2 on one side, 1 on the other, merged.
+  RegionFold grouped = fold_of({ranks[0], ranks[2]});
+  grouped.merge(fold_of({ranks[1]}));
+  EXPECT_EQ(grouped.finish({.mpi = true}).mpi, expected);
+  EXPECT_FALSE(fold_of(ranks).finish({}).mpi.has_value());
 }
 
 TEST(RegionFold, an_empty_fold_has_no_process_and_no_busiest_node) {

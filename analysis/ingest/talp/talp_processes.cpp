@@ -28,6 +28,7 @@ model::ProcessRecord fold_input(const ProcessRecord& process, std::uint64_t thre
   out.omp_scheduling_ns = process.omp_scheduling_ns;
   out.omp_serialization_ns = process.omp_serialization_ns;
   out.node = process.node.value_or(0);
+  out.counts[model::count_slot::mpi_calls] = process.mpi_calls.value_or(0);
   return out;
 }
 
@@ -77,6 +78,7 @@ std::vector<ProcessRecord> read_process_records(const Json& records, const Point
     process.omp_load_imbalance_ns = reader.count(record, here, "ompLoadImbalanceTime", optional).value_or(0);
     process.omp_scheduling_ns = reader.count(record, here, "ompSchedulingTime", optional).value_or(0);
     process.omp_serialization_ns = reader.count(record, here, serialization, optional).value_or(0);
+    process.mpi_calls = reader.count(record, here, "numMpiCalls", optional);
     out.push_back(std::move(process));
   }
   std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.rank < b.rank; });
@@ -90,11 +92,13 @@ void apply_process_records(const std::vector<ProcessRecord>& records, RegionSumm
   model::RegionFold fold;
   bool every_node_known = true;
   bool every_visit_known = true;
+  bool every_call_count_known = true;
   summary.region.per_rank.clear();
   for (const ProcessRecord& process : records) {
     fold.add(fold_input(process, raw.threads_per_process, gpus));
     every_node_known = every_node_known && process.node.has_value();
     every_visit_known = every_visit_known && process.visits.has_value();
+    every_call_count_known = every_call_count_known && process.mpi_calls.has_value();
     summary.region.per_rank.push_back(model::RankRecord{
         process.rank, process.node.value_or(0), process.visits.value_or(0), process.elapsed_ns, process.useful_ns,
         process.mpi_ns, gpus ? std::optional<std::uint64_t>(process.offload_ns) : std::nullopt});
@@ -109,6 +113,9 @@ void apply_process_records(const std::vector<ProcessRecord>& records, RegionSumm
   }
   if (!summary.visits_known && every_visit_known) summary.region.visits = fold.sums[model::RegionFold::visits];
   if (!summary.mpi_known) raw.mpi_ns = folded.mpi_ns;
+  // A damaged file may count more calls in one process than in the summary: calls bound the most.
+  if (raw.mpi && every_call_count_known)
+    raw.mpi->calls_max = std::min(fold.maxima[model::RegionFold::mpi_calls_max], raw.mpi->calls);
 }
 
 } // namespace tally::analysis::ingest::talp

@@ -27,6 +27,7 @@ struct ProcessRecord {
   std::uint64_t omp_load_imbalance_ns = 0;
   std::uint64_t omp_scheduling_ns = 0;
   std::uint64_t omp_serialization_ns = 0;
+  std::optional<std::uint64_t> mpi_calls; ///< numMpiCalls (DLB 3.5+)
 };
 
 /// Node of each process id, from the "node" summary of DLB 3.4 and 3.5 (whose per-process records
@@ -39,7 +40,8 @@ std::vector<ProcessRecord> read_process_records(const Json& records, const Point
                                                 FieldReader& reader);
 
 /// Folds the records (model/region_fold.hpp) to replace the estimates of `summary` by exact values,
-/// adds the per-rank detail, and fills the visits and MPI time the summary lacked.
+/// adds the per-rank detail, and fills the visits, MPI time and most MPI calls of one process the
+/// summary lacked.
 void apply_process_records(const std::vector<ProcessRecord>& records, RegionSummary& summary);
 
 } // namespace tally::analysis::ingest::talp

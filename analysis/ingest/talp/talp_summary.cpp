@@ -137,8 +137,16 @@ std::optional<RegionSummary> read_application(const Json& summary, const Pointer
   const bool renamed = !summary.contains("ompSerializationTime") && summary.contains("ompOutsideParallelTime");
   openmp.serialization_ns =
       reader.count(summary, at, renamed ? "ompOutsideParallelTime" : "ompSerializationTime", required).value_or(0);
+  // Counts (DLB 3.5+): OpenMP constructs with the OpenMP times, MPI calls in an MPI run.
+  openmp.parallels = reader.count(summary, at, "numOmpParallels", optional);
+  openmp.tasks = reader.count(summary, at, "numOmpTasks", optional);
   if (threads > 0 || openmp.load_imbalance_ns + openmp.scheduling_ns + openmp.serialization_ns > 0) {
     raw.openmp = openmp;
+  }
+  if (const auto calls = reader.count(summary, at, "numMpiCalls", optional); calls && ranks > 0) {
+    // TALP counts calls only, not their kinds or bytes. The most calls of one process is known
+    // from the per-process records (talp_processes.cpp); until then, all calls bound it.
+    raw.mpi = model::MpiRaw{.calls = *calls, .calls_max = *calls};
   }
   if (out.gpus > 0) {
     raw.offload_ns = reader.count(summary, at, "gpuRuntimeTime", required).value_or(0);

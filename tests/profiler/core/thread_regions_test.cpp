@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Region accounting by snapshot difference: nesting, repetition, misuse.
+// Region accounting by snapshot difference: nesting, repetition, misuse, counts, parents.
 #include "core/thread_regions.hpp"
 
 #include <gtest/gtest.h>
@@ -35,6 +35,48 @@ TEST(ThreadRegions, nested_regions_take_the_difference_of_their_own_start_and_st
   EXPECT_EQ(i.ticks[static_cast<std::size_t>(State::useful)], 20u);
   EXPECT_EQ(i.ticks[static_cast<std::size_t>(State::mpi)], 20u);
   EXPECT_LE(i.elapsed_ticks, o.elapsed_ticks);
+}
+
+/// `at` with `calls` MPI calls and `bytes` bytes sent counted so far.
+Totals with_counts(std::uint64_t now, std::uint64_t calls, std::uint64_t bytes) {
+  Totals totals = at(now, now, 0);
+  totals.counts[model::count_slot::mpi_calls] = calls;
+  totals.counts[model::count_slot::mpi_bytes_sent] = bytes;
+  return totals;
+}
+
+TEST(ThreadRegions, counts_are_taken_by_snapshot_difference_like_times) {
+  // outer from 3 calls to 10 and 100 bytes to 900; inner, inside it, from 5 to 8 and 300 to 700.
+  ThreadRegions regions;
+  regions.start(outer, with_counts(0, 3, 100));
+  regions.start(inner, with_counts(10, 5, 300));
+  regions.stop(inner, with_counts(20, 8, 700));
+  regions.stop(outer, with_counts(30, 10, 900));
+  EXPECT_EQ(regions.totals(outer).counts[model::count_slot::mpi_calls], 7u);
+  EXPECT_EQ(regions.totals(outer).counts[model::count_slot::mpi_bytes_sent], 800u);
+  EXPECT_EQ(regions.totals(inner).counts[model::count_slot::mpi_calls], 3u);
+  EXPECT_EQ(regions.totals(inner).counts[model::count_slot::mpi_bytes_sent], 400u);
+}
+
+TEST(ThreadRegions, each_visit_is_credited_to_the_innermost_region_open_at_its_start) {
+  // inner: 2 visits inside outer (10 + 20 ticks), 1 with nothing open (5 ticks).
+  ThreadRegions regions;
+  regions.start(outer, at(0, 0, 0));
+  regions.start(inner, at(10, 10, 0));
+  regions.stop(inner, at(20, 20, 0));
+  regions.start(inner, at(30, 30, 0));
+  regions.stop(inner, at(50, 50, 0));
+  regions.stop(outer, at(60, 60, 0));
+  regions.start(inner, at(70, 70, 0));
+  regions.stop(inner, at(75, 75, 0));
+  const RegionTotals totals = regions.totals(inner);
+  ASSERT_EQ(totals.parents.size(), 2u);
+  EXPECT_EQ(totals.parents[0].parent, outer);
+  EXPECT_EQ(totals.parents[0].elapsed_ticks, 30u);
+  EXPECT_EQ(totals.parents[1].parent, -1);
+  EXPECT_EQ(totals.parents[1].elapsed_ticks, 5u);
+  ASSERT_EQ(regions.totals(outer).parents.size(), 1u);
+  EXPECT_EQ(regions.totals(outer).parents[0].parent, -1);
 }
 
 TEST(ThreadRegions, repeated_visits_add_up) {

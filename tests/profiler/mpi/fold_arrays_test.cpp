@@ -107,9 +107,27 @@ TEST(FoldArrays, the_reduction_is_the_fold_of_every_record) {
       record.node = rank.node;
       direct.add(record);
     }
-    const model::MeasuredGroups everything{.counters = true, .openmp = true, .offload = true};
+    const model::MeasuredGroups everything{.counters = true, .openmp = true, .offload = true, .mpi = true};
     EXPECT_EQ(folds[region].finish(everything), direct.finish(everything)) << "region " << region;
   }
+}
+
+TEST(FoldArrays, mpi_counts_travel_with_the_sums_and_calls_max_with_the_maxima) {
+  // Global: rank 0 makes 5 calls sending 40 bytes, rank 1 9 calls sending 72, rank 2 none:
+  // 14 calls, at most 9 on one rank, 112 bytes.
+  ProcessRecord rank0 = global_rank0, rank1 = global_rank1;
+  rank0.counts[model::count_slot::mpi_calls] = 5;
+  rank0.counts[model::count_slot::mpi_bytes_sent] = 40;
+  rank1.counts[model::count_slot::mpi_calls] = 9;
+  rank1.counts[model::count_slot::mpi_bytes_sent] = 72;
+  const std::vector<Rank> ranks = {{0, {&rank0}}, {0, {&rank1}}, {1, {&global_rank2}}};
+  const Reduced reduced = reduce_as_mpi_does(ranks, 2);
+  const model::RegionRaw raw =
+      unpack_folds(reduced.sums, reduced.maxima, reduced.node_shares_by_node, 1).front().finish({.mpi = true});
+  ASSERT_TRUE(raw.mpi.has_value());
+  EXPECT_EQ(raw.mpi->calls, 14u);
+  EXPECT_EQ(raw.mpi->calls_max, 9u);
+  EXPECT_EQ(raw.mpi->bytes_sent, 112u);
 }
 
 TEST(FoldArrays, a_region_no_rank_entered_is_empty) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Test stand-in for the profiler's MPI state: enter/leave of mpi/mpi_state.hpp count the outermost
-// enter/leave pairs per call id, so the link tests can check what the generated wrappers reported.
+// enter/leave pairs per call id, and add_payload the bytes per payload, so the link tests can check
+// what the generated wrappers reported.
 #include "call_counter.h"
 
 #include "mpi/mpi_state.hpp"
@@ -17,6 +18,7 @@ namespace mpi = tally::profiler::mpi;
 
 std::array<std::atomic<long>, mpi::call_count> completed{};
 std::atomic<long> unbalanced{0};
+std::array<std::atomic<long>, 3> payload_bytes{}; // by mpi::Payload
 // Like the real state, a call made from inside another MPI call counts once: only the outermost
 // enter opens a call, and only its leave closes it.
 thread_local int depth = 0;
@@ -43,7 +45,21 @@ void leave(CallId call) noexcept {
   }
 }
 
+void add_payload(Payload payload, int count, MPI_Datatype datatype) noexcept {
+  int size = 0;
+  MPI_Type_size(datatype, &size);
+  payload_bytes[static_cast<std::size_t>(payload)] += static_cast<long>(count) * size;
+}
+
+void add_fortran_payload(Payload payload, const void* count, const void* datatype) noexcept {
+  add_payload(payload, *static_cast<const MPI_Fint*>(count), MPI_Type_f2c(*static_cast<const MPI_Fint*>(datatype)));
+}
+
 } // namespace tally::profiler::mpi
+
+long tally_test_payload_bytes(int payload) {
+  return payload >= 0 && payload < 3 ? payload_bytes[static_cast<std::size_t>(payload)].load() : -1;
+}
 
 long tally_test_calls(const char* name) {
   for (std::size_t id = 0; id < mpi::call_count; ++id) {

@@ -11,6 +11,8 @@ extern "C" {
 long tally_test_calls(const char* name);
 /* Completed outermost enter/leave pairs over all functions. */
 long tally_test_total_calls(void);
+/* Bytes the wrappers reported through add_payload: 0 sent, 1 received, 2 collective (mpi::Payload). */
+long tally_test_payload_bytes(int payload);
 /* leave() calls that closed no call, or a different call than the open one. */
 long tally_test_unbalanced(void);
 

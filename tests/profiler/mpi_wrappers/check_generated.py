@@ -14,7 +14,7 @@ C_NAME = re.compile(r"MPI_[A-Z][a-z0-9_]*")  # MPI_Send; the Fortran MPI_SEND is
 
 def table_rows(path):
     lines = open(path).read().splitlines()[1:]
-    return [tuple(line.split("\t")) for line in lines if line.strip() and not line.startswith("#")]
+    return [tuple(line.split("\t")[:2]) for line in lines if line.strip() and not line.startswith("#")]
 
 
 def object_symbols(nm, objects):

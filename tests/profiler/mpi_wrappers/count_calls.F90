@@ -9,7 +9,7 @@ program count_calls
 #else
   use mpi
 #endif
-  use, intrinsic :: iso_c_binding, only: c_char, c_long, c_null_char
+  use, intrinsic :: iso_c_binding, only: c_char, c_int, c_long, c_null_char
   implicit none
 
   interface
@@ -25,6 +25,11 @@ program count_calls
     function tally_test_unbalanced() bind(C, name="tally_test_unbalanced")
       import :: c_long
       integer(c_long) :: tally_test_unbalanced
+    end function
+    function tally_test_payload_bytes(payload) bind(C, name="tally_test_payload_bytes")
+      import :: c_int, c_long
+      integer(c_int), value :: payload
+      integer(c_long) :: tally_test_payload_bytes
     end function
   end interface
 
@@ -78,6 +83,12 @@ program count_calls
   call expect_calls("MPI_File_close", 1)
   call expect(tally_test_total_calls() == 10, "calls outside the ten made were counted")
   call expect(tally_test_unbalanced() == 0, "enter and leave did not pair up")
+  ! Bytes by hand, with 4-byte INTEGERs: rank 0 sends three (12), rank 1 posts three receives (12);
+  ! the Allreduce hands one INTEGER (4). MPI_File_write_at is I/O, not a payload of the table.
+  call expect(tally_test_payload_bytes(0_c_int) == merge(12, 0, rank == 0), "bytes sent differ from 4 x INTEGERs sent")
+  call expect(tally_test_payload_bytes(1_c_int) == merge(0, 12, rank == 0), &
+              "bytes received differ from 4 x INTEGERs posted")
+  call expect(tally_test_payload_bytes(2_c_int) == 4, "collective bytes differ from the one INTEGER of the Allreduce")
   call expect(rank == 0 .or. received == 3, "MPI_Recv did not receive what MPI_Send sent")
   call expect(rank_sum == 1, "MPI_Allreduce did not return its result")
   call expect(open_error == MPI_SUCCESS, "MPI_File_open failed")

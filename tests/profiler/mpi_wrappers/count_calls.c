@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /* Makes known MPI calls on two ranks and checks that the generated C wrappers reported each one
-   exactly once through enter/leave, and forwarded arguments and results untouched. */
+   exactly once through enter/leave, reported the payload bytes of their arguments, and forwarded
+   arguments and results untouched. */
 #include <mpi.h>
 #include <stdio.h>
 
@@ -60,6 +61,11 @@ int main(int argc, char** argv) {
   expect_calls("MPI_Comm_rank", -1);
   expect(tally_test_total_calls() == 10, "calls outside the ten made were counted");
   expect(tally_test_unbalanced() == 0, "enter and leave did not pair up");
+  /* Bytes by hand, with 4-byte ints: rank 0 sends three ints and Isends one (16), Irecvs one (4);
+     rank 1 receives three and Irecvs one (16), Isends one (4); the Allreduce hands one int (4). */
+  expect(tally_test_payload_bytes(0) == (rank == 0 ? 16 : 4), "bytes sent differ from 4 x ints sent");
+  expect(tally_test_payload_bytes(1) == (rank == 0 ? 4 : 16), "bytes received differ from 4 x ints posted");
+  expect(tally_test_payload_bytes(2) == 4, "collective bytes differ from the one int of the Allreduce");
   expect(rank == 0 || received == 2, "MPI_Recv did not receive what MPI_Send sent");
   expect(from_peer == peer, "MPI_Irecv did not receive what MPI_Isend sent");
   expect(result == MPI_SUCCESS && rank_sum == 1, "MPI_Allreduce did not return its result");

@@ -24,6 +24,10 @@ typedef int (MPI_Copy_function)(MPI_Comm, int, void *, void *, void *, int *);
 typedef struct { int MPI_SOURCE; int MPI_TAG; } MPI_Status;
 OMPI_DECLSPEC  int MPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest,
                             int tag, MPI_Comm comm);
+OMPI_DECLSPEC  int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                                int dest, int sendtag, void *recvbuf, int recvcount,
+                                MPI_Datatype recvtype, int source, int recvtag,
+                                MPI_Comm comm,  MPI_Status *status);
 OMPI_DECLSPEC  int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3],
                                         MPI_Group *newgroup);
 OMPI_DECLSPEC  int MPI_Neighbor_alltoallw(const void *sendbuf, const int sendcounts[],
@@ -90,7 +94,7 @@ class PrototypeParser(unittest.TestCase):
     def test_ignores_comments_macros_typedefs_and_profiling_names(self):
         self.assertEqual(sorted(generator.parse_prototypes(HEADER)),
                          ["MPI_Attr_delete", "MPI_Comm_spawn_multiple", "MPI_File_open", "MPI_Group_range_incl",
-                          "MPI_Neighbor_alltoallw", "MPI_Send", "MPI_Unnamed", "MPI_Wtime"])
+                          "MPI_Neighbor_alltoallw", "MPI_Send", "MPI_Sendrecv", "MPI_Unnamed", "MPI_Wtime"])
 
     def test_finds_character_arguments_which_fortran_passes_with_a_hidden_length(self):
         spawn = generator.parse_prototypes(HEADER)["MPI_Comm_spawn_multiple"]
@@ -124,6 +128,16 @@ class Table(unittest.TestCase):
         self.assertEqual(code, 1)
         self.assertIn("MPI_Send is listed twice", stderr)
 
+    def test_refuses_a_payload_that_names_no_count_and_datatype_parameters(self):
+        code, stderr, _ = generate("name\tkind\tpayload\nMPI_Send\tpoint_to_point\tsent=1*5\n")
+        self.assertEqual(code, 1)
+        self.assertIn("payload 1*5 does not point at an int count and an MPI_Datatype", stderr)
+
+    def test_refuses_an_unknown_payload_direction(self):
+        code, stderr, _ = generate("name\tkind\tpayload\nMPI_Send\tpoint_to_point\tlost=1*2\n")
+        self.assertEqual(code, 1)
+        self.assertIn("got 'lost=1*2'", stderr)
+
     def test_refuses_the_functions_wrapped_by_hand(self):
         code, stderr, _ = generate("name\tkind\nMPI_Finalize\tcollective\n")
         self.assertEqual(code, 1)
@@ -145,10 +159,27 @@ class Wrappers(unittest.TestCase):
     def test_fortran_wrapper_forwards_ierror_and_the_hidden_lengths(self):
         rows = [("MPI_File_open", "collective_io")]
         source, _ = generator.render_fortran_wrappers(rows, generator.parse_prototypes(HEADER),
-                                                      {"mpi_file_open_", "pmpi_file_open_"})
+                                                      {"mpi_file_open_", "pmpi_file_open_"}, {"MPI_File_open": []})
         self.assertIn("void mpi_file_open_(void* a0, void* a1, void* a2, void* a3, void* a4, void* a5, "
                       "std::size_t a6) {", source)
         self.assertIn("  pmpi_file_open_(a0, a1, a2, a3, a4, a5, a6);", source)
+
+    def test_c_wrapper_adds_each_payload_before_the_call(self):
+        code, _, out = generate("name\tkind\tpayload\nMPI_Sendrecv\tpoint_to_point\t"
+                                "sent=1*2,received=6*7\n")
+        self.assertEqual(code, 0)
+        self.assertIn("  mpi::enter(mpi::call::MPI_Sendrecv);\n"
+                      "  mpi::add_payload(mpi::Payload::sent, sendcount, sendtype);\n"
+                      "  mpi::add_payload(mpi::Payload::received, recvcount, recvtype);\n"
+                      "  const int result = PMPI_Sendrecv(", (out / "mpi_wrappers.cpp").read_text())
+
+    def test_fortran_wrapper_reads_the_payload_through_its_argument_positions(self):
+        rows = [("MPI_Send", "point_to_point")]
+        source, _ = generator.render_fortran_wrappers(rows, generator.parse_prototypes(HEADER),
+                                                      {"mpi_send_", "pmpi_send_"},
+                                                      {"MPI_Send": [("sent", 1, 2)]})
+        # MPI_Send(buf, count, datatype, ...): count is argument 1, datatype argument 2.
+        self.assertIn("  mpi::add_fortran_payload(mpi::Payload::sent, a1, a2);\n  pmpi_send_(", source)
 
     def test_fortran_entry_points_are_wrapped_only_with_a_profiling_twin(self):
         symbols = {"mpi_send", "mpi_send_", "pmpi_send_", "MPI_SEND", "PMPI_SEND", "mpi_send_f08_",

@@ -3,6 +3,7 @@
 // which maxima, a process's outside-MPI time and the busiest node are defined here and nowhere else.
 #pragma once
 
+#include "tally/model/region_counts.hpp"
 #include "tally/model/region_raw.hpp"
 
 #include <array>
@@ -26,14 +27,16 @@ struct ProcessRecord {
   std::uint64_t useful_instructions = 0;
   std::uint64_t useful_cycles = 0;
   std::uint64_t node = 0; ///< index of the node hosting the process
+  Counts counts{};        ///< event counts summed over the process's threads
 };
 
 /// C_i, the process's time outside MPI averaged over its threads (POP's MPI view): every state
 /// but MPI, divided by the thread count, rounded up so that an average never exceeds the maximum.
 std::uint64_t outside_mpi_ns(const ProcessRecord& process);
 
-/// The fold's state, one row per field: (name, sum|max). The MPI reduction moves the sum fields
-/// with MPI_SUM and the max fields with MPI_MAX without knowing what they are.
+/// The fold's state, one row per field: (name, sum|max), followed by the sums of the event counts
+/// (region_counts.hpp, one sum per slot). The MPI reduction moves the sum fields with MPI_SUM and
+/// the max fields with MPI_MAX without knowing what they are.
 #define TALLY_REGION_FOLD_FIELDS(FIELD)                                                                                \
   FIELD(processes, sum)                                                                                                \
   FIELD(visits, sum)                                                                                                   \
@@ -47,7 +50,8 @@ std::uint64_t outside_mpi_ns(const ProcessRecord& process);
   FIELD(useful_cycles, sum)                                                                                            \
   FIELD(threads_per_process, max)                                                                                      \
   FIELD(elapsed_ns, max)                                                                                               \
-  FIELD(outside_mpi_max_ns, max)
+  FIELD(outside_mpi_max_ns, max)                                                                                       \
+  FIELD(mpi_calls_max, max)
 
 #define TALLY_FOLD_SUM_INDEX_sum(name) name,
 #define TALLY_FOLD_SUM_INDEX_max(name)
@@ -62,6 +66,7 @@ struct MeasuredGroups {
   bool counters = false;
   bool openmp = false;
   bool offload = false;
+  bool mpi = false;
 };
 
 /// What the processes of one node contribute to the busiest-node rule. Shares of one node add up.
@@ -73,7 +78,13 @@ struct NodeShare {
 /// The accumulator of one region over any set of processes. `add` and `merge` are associative and
 /// commutative, so processes can be folded in any grouping: one at a time, per node, per rank.
 struct RegionFold {
-  enum SumField : std::size_t { TALLY_REGION_FOLD_FIELDS(TALLY_FOLD_SUM_INDEX) sum_field_count };
+  /// `counts` is the sum of count slot 0; slot i is at count_sum(i).
+  enum SumField : std::size_t {
+    TALLY_REGION_FOLD_FIELDS(TALLY_FOLD_SUM_INDEX) counts,
+    sum_field_count = static_cast<std::size_t>(counts) + std::size_t{count_slot::total}
+  };
+  /// The index in `sums` of count slot `slot` (model::count_slot).
+  static constexpr std::size_t count_sum(std::size_t slot) { return static_cast<std::size_t>(counts) + slot; }
   enum MaxField : std::size_t { TALLY_REGION_FOLD_FIELDS(TALLY_FOLD_MAX_INDEX) max_field_count };
 
   std::array<std::uint64_t, sum_field_count> sums{};

@@ -5,18 +5,36 @@
 // from per-process records by the one fold, region_fold.hpp.
 #pragma once
 
+#include "tally/model/region_counts.hpp"
+
 #include <cstdint>
 #include <optional>
 
 namespace tally::model {
 
-/// Time of the OpenMP states, summed over every thread of every process. Present only when an
-/// OMPT runtime measured the run.
+/// Time of the OpenMP states, summed over every thread of every process, and the constructs
+/// counted. Present only when an OMPT runtime measured the run.
 struct OpenMpRaw {
-  std::uint64_t load_imbalance_ns = 0; ///< idle in barriers and at the end of parallel regions
-  std::uint64_t scheduling_ns = 0;     ///< inside the runtime: fork, scheduling, task management
-  std::uint64_t serialization_ns = 0;  ///< idle outside parallel regions while the master works
+  std::uint64_t load_imbalance_ns = 0;                   ///< idle in barriers and at the end of parallel regions
+  std::uint64_t scheduling_ns = 0;                       ///< inside the runtime: fork, scheduling, task management
+  std::uint64_t serialization_ns = 0;                    ///< idle outside parallel regions while the master works
+  std::optional<std::uint64_t> parallels = std::nullopt; ///< parallel regions started; absent in older documents
+  std::optional<std::uint64_t> tasks = std::nullopt;     ///< explicit tasks created; absent in older documents
   bool operator==(const OpenMpRaw&) const = default;
+};
+
+/// Intercepted MPI calls and their payload, summed over every thread of every process. Present
+/// only when the MPI backend measured the run. Counts, not times: equal for equal work.
+struct MpiRaw {
+  std::uint64_t calls = 0;     ///< intercepted calls
+  std::uint64_t calls_max = 0; ///< the most calls one process made (imbalance of counts)
+  // The rest is absent where it was not recorded: imported DLB TALP runs count calls only.
+  using ByKind = std::array<std::uint64_t, mpi_call_kinds.size()>;
+  std::optional<ByKind> calls_by_kind = std::nullopt;         ///< indexed like mpi_call_kinds
+  std::optional<std::uint64_t> bytes_sent = std::nullopt;     ///< point-to-point, count × datatype size of each send
+  std::optional<std::uint64_t> bytes_received = std::nullopt; ///< point-to-point, count × size posted by each receive
+  std::optional<std::uint64_t> collective_bytes = std::nullopt; ///< count × datatype size handed to collectives
+  bool operator==(const MpiRaw&) const = default;
 };
 
 /// Hardware counters of the useful state, summed over every thread of every process.
@@ -57,6 +75,7 @@ struct RegionRaw {
   std::optional<OpenMpRaw> openmp;
   std::optional<CounterRaw> counters;
   std::optional<DeviceRaw> device;
+  std::optional<MpiRaw> mpi = std::nullopt; ///< last, so that positional initialisers of the others stay valid
   bool operator==(const RegionRaw&) const = default;
 };
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The run document (schema tally.run/1): one run of one program, as C++ types. The format is
-// documented by schemas/run.v1.schema.json; reading and writing live in document_io.hpp.
+// The run document (schema tally.run/2): one run of one program, as C++ types. The format is
+// documented by schemas/run.v2.schema.json; reading and writing live in document_io.hpp.
 #pragma once
 
 #include "tally/model/metric_values.hpp"
@@ -14,7 +14,7 @@
 
 namespace tally::model {
 
-inline constexpr int run_schema_version = 1;
+inline constexpr int run_schema_version = 2;
 inline constexpr std::string_view run_schema_prefix = "tally.run/";
 
 struct RunInfo {
@@ -77,6 +77,10 @@ struct Region {
   RegionRaw raw;
   MetricValues metrics;             ///< computed from raw for convenience
   std::vector<RankRecord> per_rank; ///< empty unless per-rank detail was asked for
+  /// The region it ran inside (region_tree.hpp); absent for Global and in documents that do not
+  /// know the nesting (imported ones).
+  std::optional<std::string> parent = std::nullopt;
+  std::vector<std::string> other_parents{}; ///< where else it started, by decreasing time; usually empty
   bool operator==(const Region&) const = default;
 };
 

@@ -42,6 +42,46 @@ TEST(TalpFixtures, every_region_keeps_talps_raw_times_and_counts) {
   }
 }
 
+TEST(TalpFixtures, talps_counts_fill_the_mpi_calls_and_the_openmp_constructs) {
+  for (const char* name : fixture_names) {
+    SCOPED_TRACE(name);
+    const nlohmann::json talp = load_json(fixtures + "/" + name);
+    const model::RunDocument document = import_ok(talp, name);
+    for (const auto& [region_name, summary] : talp["Application"].items()) {
+      SCOPED_TRACE(region_name);
+      const model::RegionRaw& raw = region(document, region_name).raw;
+      ASSERT_TRUE(raw.mpi.has_value()) << "an MPI run: numMpiCalls is carried over";
+      EXPECT_EQ(raw.mpi->calls, summary["numMpiCalls"].get<std::uint64_t>());
+      EXPECT_FALSE(raw.mpi->calls_by_kind) << "TALP counts neither kinds nor bytes";
+      EXPECT_FALSE(raw.mpi->bytes_sent);
+      // The most calls of one process: the largest numMpiCalls of the region's process records;
+      // without records, all the calls (the bound the README documents).
+      std::uint64_t most = raw.mpi->calls;
+      if (talp.contains("Process")) {
+        most = 0;
+        for (const nlohmann::json& process : talp["Process"][region_name])
+          most = std::max(most, process["numMpiCalls"].get<std::uint64_t>());
+      }
+      EXPECT_EQ(raw.mpi->calls_max, most);
+      if (raw.openmp) {
+        EXPECT_EQ(raw.openmp->parallels, summary["numOmpParallels"].get<std::uint64_t>());
+        EXPECT_EQ(raw.openmp->tasks, summary["numOmpTasks"].get<std::uint64_t>());
+      }
+    }
+  }
+}
+
+TEST(TalpFixtures, hybrid_global_counts_its_two_processes_calls_and_parallel_regions) {
+  // talp_hybrid_mpi2_omp2_oversubscribed.json: each of the 2 processes made 9 MPI calls and
+  // started 5 parallel regions in Global.
+  const model::RunDocument document = import_ok(load_json(fixtures + "/talp_hybrid_mpi2_omp2_oversubscribed.json"));
+  const model::RegionRaw& global = region(document, "Global").raw;
+  EXPECT_EQ(global.mpi->calls, 18u);
+  EXPECT_EQ(global.mpi->calls_max, 9u);
+  EXPECT_EQ(global.openmp->parallels, 10u);
+  EXPECT_EQ(global.openmp->tasks, 0u);
+}
+
 TEST(TalpFixtures, run_information_comes_from_the_file_and_its_name) {
   const model::RunDocument document =
       import_ok(load_json(fixtures + "/talp_mpi2_global.json"), "runs/talp_mpi2_global.json");

@@ -50,7 +50,8 @@ TEST(TalpVersions, dlb_3_5_hybrid_run_on_two_nodes_is_exact_with_process_records
   EXPECT_EQ(global.raw.outside_mpi_max_ns, 850 * ms);
   EXPECT_EQ(global.raw.busiest_node_outside_mpi_ns, 1690 * ms);
   EXPECT_EQ(global.raw.busiest_node_processes, 2u);
-  EXPECT_EQ(global.raw.openmp, (model::OpenMpRaw{360 * ms, 80 * ms, 640 * ms}));
+  // The file counts 40 parallel regions and no task in Global.
+  EXPECT_EQ(global.raw.openmp, (model::OpenMpRaw{360 * ms, 80 * ms, 640 * ms, 40, 0}));
   EXPECT_NEAR(metric(global, parallel_efficiency), 5400.0 / 8000, 1e-12);
   EXPECT_NEAR(metric(global, mpi_parallel_efficiency), 3240.0 / 4000, 1e-12);
   EXPECT_NEAR(metric(global, mpi_load_balance_in), 845.0 / 850, 1e-12);

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The comparison of exact counts: no statistics, since a deterministic program makes the same
+// calls in every run; the median only guards against a program whose runs disagree.
+#include "gate/compare_counts.hpp"
+
+#include "tally/model/region_counts.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+namespace tally::gate {
+namespace {
+
+/// The region's counts by name, when its run measured them.
+std::optional<std::map<std::string, std::uint64_t>> counts_of(const model::RunDocument& document,
+                                                              const std::string& region) {
+  const auto found = std::find_if(document.regions.begin(), document.regions.end(),
+                                  [&](const model::Region& candidate) { return candidate.name == region; });
+  if (found == document.regions.end() || !found->raw.mpi) return std::nullopt;
+  const model::MpiRaw& mpi = *found->raw.mpi;
+  std::map<std::string, std::uint64_t> out{
+      {"mpi_calls", mpi.calls}, {"mpi_calls_max", mpi.calls_max}, {"visits", found->visits}};
+  // What was not recorded (an imported TALP run counts calls only) is left out.
+  if (mpi.bytes_sent) out["mpi_bytes_sent"] = *mpi.bytes_sent;
+  if (mpi.bytes_received) out["mpi_bytes_received"] = *mpi.bytes_received;
+  if (mpi.collective_bytes) out["mpi_collective_bytes"] = *mpi.collective_bytes;
+  for (std::size_t kind = 0; mpi.calls_by_kind && kind < model::mpi_call_kinds.size(); ++kind)
+    out["mpi_calls_" + std::string(model::mpi_call_kinds[kind])] = (*mpi.calls_by_kind)[kind];
+  return out;
+}
+
+/// The median of integers, the lower middle one for an even count: a count stays a count.
+std::uint64_t median(std::vector<std::uint64_t> values) {
+  std::sort(values.begin(), values.end());
+  return values[(values.size() - 1) / 2];
+}
+
+/// Each count's median over the runs, for the counts every run measured; empty when a run did
+/// not measure the region's counts.
+std::map<std::string, std::uint64_t> medians(const analysis::Repetitions& runs, const std::string& region,
+                                             std::optional<std::string>& parent) {
+  std::map<std::string, std::vector<std::uint64_t>> values;
+  for (const analysis::ingest::LoadedRun* run : runs) {
+    const auto counts = counts_of(run->document, region);
+    if (!counts) return {};
+    for (const auto& [name, value] : *counts)
+      values[name].push_back(value);
+    for (const model::Region& candidate : run->document.regions) {
+      if (candidate.name == region) parent = candidate.parent;
+    }
+  }
+  std::map<std::string, std::uint64_t> out;
+  for (auto& [name, list] : values) {
+    if (list.size() == runs.size()) out[name] = median(std::move(list));
+  }
+  return out;
+}
+
+std::string number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.4g", value);
+  return text;
+}
+
+} // namespace
+
+std::vector<std::string> count_names() {
+  std::vector<std::string> out{"mpi_calls"};
+  for (const std::string_view kind : model::mpi_call_kinds)
+    out.push_back("mpi_calls_" + std::string(kind));
+  out.insert(out.end(), {"mpi_calls_max", "mpi_bytes_sent", "mpi_bytes_received", "mpi_collective_bytes"});
+  return out;
+}
+
+std::vector<CountChange> compare_counts(const std::string& experiment, const analysis::Configuration& configuration,
+                                        const analysis::Repetitions& baseline, const analysis::Repetitions& candidate,
+                                        const std::string& region, const GateConfig& config,
+                                        const std::string& candidate_commit, const std::string& today) {
+  std::optional<std::string> baseline_parent, candidate_parent;
+  const auto before = medians(baseline, region, baseline_parent);
+  const auto after = medians(candidate, region, candidate_parent);
+  if (before.empty() || after.empty()) return {};
+  std::vector<CountChange> out;
+  for (const std::string& name : count_names()) {
+    if (!before.contains(name) || !after.contains(name)) continue;
+    const std::uint64_t old_value = before.at(name), new_value = after.at(name);
+    const CountRule rule = count_rule_for(config, region, name);
+    const double allowed = rule.tolerance_percent / 100.0 * static_cast<double>(old_value);
+    const double moved = std::abs(static_cast<double>(new_value) - static_cast<double>(old_value));
+    if (rule.ignored || old_value == new_value || moved <= allowed) continue;
+    CountChange change{experiment,
+                       region,
+                       configuration,
+                       name,
+                       old_value,
+                       new_value,
+                       before.at("visits"),
+                       after.at("visits"),
+                       new_value > old_value ? Verdict::regression : Verdict::improvement};
+    change.parent = candidate_parent;
+    if (change.verdict == Verdict::regression) {
+      const WaiverMatch waiver = match_waivers(config.waivers, region, name, candidate_commit, today);
+      if (waiver.active) {
+        change.verdict = Verdict::waived;
+        change.note = "waived until " + waiver.active->expires + ": " + waiver.active->reason;
+      }
+    }
+    out.push_back(std::move(change));
+  }
+  return out;
+}
+
+std::string describe(const CountChange& change) {
+  const auto old_value = static_cast<double>(change.baseline), new_value = static_cast<double>(change.candidate);
+  const double delta = new_value - old_value;
+  if (change.per_visit()) {
+    const auto visits = static_cast<double>(change.baseline_visits);
+    const double per_visit = delta / visits;
+    return change.count + " " + number(old_value / visits) + " \u2192 " + number(new_value / visits) + " per visit (" +
+           (per_visit > 0 ? "+" : "") + number(per_visit) + ")";
+  }
+  return change.count + " " + number(old_value) + " \u2192 " + number(new_value) + " (visits " +
+         std::to_string(change.baseline_visits) + " \u2192 " + std::to_string(change.candidate_visits) + ")";
+}
+
+} // namespace tally::gate

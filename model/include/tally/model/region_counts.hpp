@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The event counts a region accumulates (MPI calls by kind and bytes, OpenMP parallel regions
+// and tasks): their slots in the
+// profiler's per-thread running totals and in the fold, and the names the document uses. Counts
+// are exact, so that the gate can compare them without a noise model.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace tally::model {
+
+/// The kinds of intercepted MPI calls in the order of profiler/mpi/generate_wrappers.py (the
+/// generated call table checks at compile time that it names the same kinds in the same order).
+inline constexpr std::array<std::string_view, 15> mpi_call_kinds{"point_to_point",
+                                                                 "nonblocking_point_to_point",
+                                                                 "persistent",
+                                                                 "collective",
+                                                                 "nonblocking_collective",
+                                                                 "wait_test",
+                                                                 "probe",
+                                                                 "one_sided",
+                                                                 "one_sided_sync",
+                                                                 "io",
+                                                                 "nonblocking_io",
+                                                                 "collective_io",
+                                                                 "communicator",
+                                                                 "window",
+                                                                 "dynamic_process"};
+
+namespace count_slot {
+/// Positions in a Counts array.
+enum : std::size_t {
+  mpi_calls,            ///< intercepted MPI calls (a nested call inside MPI counts once)
+  mpi_bytes_sent,       ///< point-to-point: count × datatype size of each send
+  mpi_bytes_received,   ///< point-to-point: count × datatype size posted by each receive
+  mpi_collective_bytes, ///< count × datatype size handed to each collective (profiler/mpi/README.md)
+  omp_parallels,        ///< OpenMP parallel regions started (by the thread that forks them)
+  omp_tasks,            ///< explicit OpenMP tasks created
+  mpi_calls_by_kind,    ///< the first of one slot per mpi_call_kinds entry, in that order
+  total = mpi_calls_by_kind + mpi_call_kinds.size()
+};
+} // namespace count_slot
+
+/// Running or accumulated counts, indexed by count_slot.
+using Counts = std::array<std::uint64_t, count_slot::total>;
+
+} // namespace tally::model

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Exact counts in the gate: any change is a finding (unless a rule gives a tolerance), read per
+// visit when the visits agree, whatever the noise of the times, and put under the innermost
+// region of the tree that explains it. Times carry seeded noise; counts are set by hand.
+#include "gate/compare.hpp"
+#include "gate/findings.hpp"
+
+#include "gate_runs.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace tally::gate {
+namespace {
+
+using testing::gate_run;
+using testing::GateRunShape;
+using testing::Noise;
+
+const CommitSelection selection{{"cand"}, {"base"}};
+constexpr std::size_t collective = 3; // index of "collective" in model::mpi_call_kinds
+
+/// What one iteration of the program does in `halo`: collectives and bytes per visit.
+struct HaloTraffic {
+  std::uint64_t collectives = 2;
+  std::uint64_t bytes_sent = 4096;
+  std::uint64_t visits = 4; ///< gate_run's region: one visit per rank at 4 ranks
+};
+
+model::MpiRaw mpi_of(const HaloTraffic& traffic) {
+  model::MpiRaw mpi;
+  mpi.calls = traffic.collectives * traffic.visits;
+  mpi.calls_max = traffic.collectives;
+  mpi.calls_by_kind = model::MpiRaw::ByKind{};
+  (*mpi.calls_by_kind)[collective] = mpi.calls;
+  mpi.bytes_sent = traffic.bytes_sent * traffic.visits;
+  return mpi;
+}
+
+/// A run with Global > step > halo: every MPI call is made in halo, so the three regions count
+/// the same; their times come from one noisy GateRunShape.
+analysis::ingest::LoadedRun tree_run(const std::string& commit, const HaloTraffic& traffic, Noise& noise) {
+  analysis::ingest::LoadedRun run = gate_run(noise.apply(GateRunShape{commit, "Global"}));
+  model::Region global = run.document.regions.front();
+  global.raw.mpi = mpi_of(traffic);
+  model::Region step = global, halo = global;
+  step.name = "step";
+  step.parent = "Global";
+  halo.name = "halo";
+  halo.parent = "step";
+  halo.visits = traffic.visits;
+  run.document.regions = {global, step, halo};
+  return run;
+}
+
+GateResult compare(const HaloTraffic& before, const HaloTraffic& after, const GateConfig& config = {},
+                   std::uint64_t seed = 11) {
+  Noise noise(seed);
+  analysis::ingest::RunSet runs;
+  for (int repetition = 0; repetition < 5; ++repetition) {
+    runs.runs.push_back(tree_run("base", before, noise));
+    runs.runs.push_back(tree_run("cand", after, noise));
+  }
+  return compare_runs(runs, selection, config, "cand", "2026-01-01");
+}
+
+TEST(Counts, one_more_collective_per_visit_is_a_regression_of_the_innermost_region_with_no_time_change) {
+  const GateResult result = compare({}, {.collectives = 3});
+  EXPECT_EQ(result.overall, Verdict::regression);
+  EXPECT_EQ(exit_code_of(result), 1);
+  // mpi_calls, mpi_calls_collective and mpi_calls_max changed in each of the three regions.
+  EXPECT_EQ(result.count_changes.size(), 9u);
+  std::vector<Finding> counts = find_count_causes(result);
+  ASSERT_EQ(counts.size(), 1u);
+  EXPECT_EQ(counts[0].region, "halo");
+  EXPECT_EQ(counts[0].verdict, Verdict::regression);
+  EXPECT_EQ(counts[0].explained_regions, (std::vector<std::string>{"step", "Global"}));
+  // 2 collectives per visit before, 3 after, at 4 visits on each side.
+  EXPECT_NE(counts[0].summary.find("mpi_calls_collective 2 \u2192 3 per visit (+1)"), std::string::npos)
+      << counts[0].summary;
+  EXPECT_NE(counts[0].summary.find("with no time change"), std::string::npos) << counts[0].summary;
+  EXPECT_NE(counts[0].summary.find("explains step, Global"), std::string::npos) << counts[0].summary;
+}
+
+TEST(Counts, equal_counts_give_no_finding_whatever_the_noise_of_the_times) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    const GateResult result = compare({}, {}, {}, seed);
+    EXPECT_TRUE(result.count_changes.empty()) << "seed " << seed;
+    EXPECT_TRUE(find_count_causes(result).empty()) << "seed " << seed;
+  }
+}
+
+TEST(Counts, fewer_bytes_are_an_improvement) {
+  const GateResult result = compare({}, {.bytes_sent = 2048});
+  ASSERT_EQ(result.count_changes.size(), 3u); // mpi_bytes_sent of Global, step, halo
+  for (const CountChange& change : result.count_changes) {
+    EXPECT_EQ(change.count, "mpi_bytes_sent");
+    EXPECT_EQ(change.verdict, Verdict::improvement);
+    EXPECT_EQ(change.baseline, 4096u * 4u);
+    EXPECT_EQ(change.candidate, 2048u * 4u);
+  }
+}
+
+TEST(Counts, a_rule_tolerance_lets_a_small_change_pass_and_a_larger_one_fail) {
+  GateConfig config;
+  RuleOverride bytes;
+  bytes.metrics = "mpi_bytes_*";
+  bytes.tolerance_percent = 10.0;
+  config.rules.push_back(bytes);
+  // +5% of 4096 bytes per visit is within 10%; +20% is not.
+  EXPECT_TRUE(compare({}, {.bytes_sent = 4300}, config).count_changes.empty());
+  EXPECT_EQ(compare({}, {.bytes_sent = 4916}, config).count_changes.size(), 3u);
+}
+
+TEST(Counts, an_ignored_count_is_not_compared) {
+  GateConfig config;
+  RuleOverride calls;
+  calls.metrics = "mpi_calls*";
+  calls.direction = Direction::ignored;
+  config.rules.push_back(calls);
+  EXPECT_TRUE(compare({}, {.collectives = 3}, config).count_changes.empty());
+}
+
+TEST(Counts, different_visits_are_reported_as_totals) {
+  // 4 visits of 2 collectives before (8), 5 visits of 2 after (10): the count per visit is the
+  // same, the total is not.
+  const GateResult result = compare({}, {.visits = 5});
+  const auto halo = std::find_if(result.count_changes.begin(), result.count_changes.end(), [](const CountChange& c) {
+    return c.region == "halo" && c.count == "mpi_calls_collective";
+  });
+  ASSERT_NE(halo, result.count_changes.end());
+  EXPECT_FALSE(halo->per_visit());
+  EXPECT_EQ(describe(*halo), "mpi_calls_collective 8 \u2192 10 (visits 4 \u2192 5)");
+}
+
+TEST(Counts, a_waiver_acknowledges_a_count_regression) {
+  GateConfig config;
+  config.waivers.push_back(
+      {.region = "*", .metric = "mpi_*", .commit = "", .reason = "new residual check", .expires = "2026-12-31"});
+  const GateResult result = compare({}, {.collectives = 3}, config);
+  ASSERT_FALSE(result.count_changes.empty());
+  for (const CountChange& change : result.count_changes)
+    EXPECT_EQ(change.verdict, Verdict::waived) << change.region << " " << change.count;
+}
+
+} // namespace
+} // namespace tally::gate

@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: BSD-3-Clause
+# MPI counts and the region tree known by construction (mpi_counts.c, mpi_counts.f90: the counts
+# by hand are in their heads), and the same counts from two runs of one program.
+add_executable(mpi_counts mpi_counts.c)
+target_link_libraries(mpi_counts PRIVATE MPI::MPI_C tally::tally tally_build_flags)
+
+# Per rank, halo: 4 visits of Isend + Irecv + Waitall + Sendrecv = 16 calls (nonblocking 8,
+# wait 4, point-to-point 4), 4 x (800 + 40) = 3,360 bytes each way; reduce: 4 x 3 collectives,
+# 4 x (24 + 20) = 176 collective bytes; step: those plus rank 1's 4 Iprobes (rank 0: 28 calls,
+# rank 1: 32). Doubled over the 2 ranks; Global counts what step counts (MPI_Comm_rank is not
+# intercepted, MPI_Init and MPI_Finalize start and end the run).
+tally_preload_test(mpi_counts_match_hand_counts_per_region
+  CHECKS halo:mpi:calls:32 halo:mpi:calls_max:16 halo:mpi:nonblocking_point_to_point:16 halo:mpi:wait_test:8
+         halo:mpi:point_to_point:8 halo:mpi:bytes_sent:6720 halo:mpi:bytes_received:6720
+         halo:mpi:collective_bytes:0
+         reduce:mpi:calls:24 reduce:mpi:collective:24 reduce:mpi:collective_bytes:352 reduce:mpi:bytes_sent:0
+         step:mpi:calls:60 step:mpi:calls_max:32 step:mpi:probe:4 step:mpi:bytes_sent:6720
+         Global:mpi:calls:60 Global:mpi:calls_max:32 Global:mpi:collective_bytes:352
+  COMMAND ${mpirun} -np 2 $<TARGET_FILE:mpi_counts>)
+# halo runs 4 times under step (with 5 ms of work each) and once, empty, directly under Global.
+tally_preload_test(region_tree_names_the_parent_with_the_most_time_and_lists_the_others
+  CHECKS Global:parent:none step:parent:Global reduce:parent:step halo:parent:step halo:other_parents:Global
+         halo:visits:10
+  COMMAND ${mpirun} -np 2 $<TARGET_FILE:mpi_counts>)
+
+add_test(NAME mpi_counts_are_identical_across_two_runs
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/counts_twice.sh ${preload} -- ${mpirun} -np 2 $<TARGET_FILE:mpi_counts>)
+set_tests_properties(mpi_counts_are_identical_across_two_runs PROPERTIES ENVIRONMENT "${environment}" TIMEOUT 300
+                                                                        LABELS preload)
+
+if(TARGET tally_fortran AND MPI_Fortran_FOUND)
+  add_executable(mpi_counts_f mpi_counts.f90)
+  target_link_libraries(mpi_counts_f PRIVATE MPI::MPI_Fortran tally_fortran tally::tally)
+  # Per rank, exchange: 3 visits; rank 0 sends 6 INTEGERs (24 bytes) per visit, rank 1 receives
+  # them; both Allreduce 2 DOUBLE PRECISION (16 bytes). calls 2 x (3 + 3) = 12, at most 6 per
+  # rank; 72 bytes sent, 72 received, 2 x 3 x 16 = 96 collective bytes.
+  tally_preload_test(fortran_mpi_counts_match_hand_counts
+    CHECKS exchange:mpi:calls:12 exchange:mpi:calls_max:6 exchange:mpi:point_to_point:6 exchange:mpi:collective:6
+           exchange:mpi:bytes_sent:72 exchange:mpi:bytes_received:72 exchange:mpi:collective_bytes:96
+           exchange:parent:Global
+    COMMAND ${mpirun} -np 2 $<TARGET_FILE:mpi_counts_f>)
+endif()
+
+# A real application: Debian's LAMMPS (scripts/install-deps.sh), the LJ melt at 2 ranks, run twice.
+find_program(TALLY_LAMMPS lmp)
+if(TALLY_LAMMPS)
+  add_test(NAME lammps_lj_melt_counts_are_identical_across_two_runs
+           COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/counts_twice.sh ${preload} -- ${mpirun} -np 2 ${TALLY_LAMMPS} -in
+                   ${CMAKE_CURRENT_SOURCE_DIR}/lj_melt.lmp -log none -screen none)
+  set_tests_properties(lammps_lj_melt_counts_are_identical_across_two_runs
+                       PROPERTIES ENVIRONMENT "${environment}" TIMEOUT 300 LABELS preload RUN_SERIAL ON)
+endif()

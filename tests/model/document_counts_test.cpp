@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// What tally.run/2 added to the document: the region tree (parent, other_parents) and the MPI
+// counts (raw.mpi). Written and read back unchanged; each inconsistency refused with its pointer.
+#include "document_examples.hpp"
+
+#include "tally/model/document_io.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+namespace tally::model {
+namespace {
+
+using example_runs::jacobi_example;
+using example_runs::problem_lines;
+using nlohmann::json;
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+
+std::vector<std::string> problems_of(const json& document) {
+  return problem_lines(read_run_document(document, "run.json"));
+}
+
+/// The jacobi example with its regions nested: Global > halo_exchange > compute.
+json nested_jacobi() {
+  json document = jacobi_example();
+  document["regions"][1]["parent"] = "Global";
+  document["regions"][2]["parent"] = "halo_exchange";
+  return document;
+}
+
+TEST(DocumentCounts, tree_and_counts_round_trip) {
+  json document = nested_jacobi();
+  document["regions"][2]["other_parents"] = json::array({"Global"});
+  const RunDocument read = std::get<RunDocument>(read_run_document(document, "run.json"));
+  EXPECT_FALSE(read.regions[0].parent.has_value());
+  EXPECT_EQ(read.regions[2].parent, "halo_exchange");
+  EXPECT_THAT(read.regions[2].other_parents, ElementsAre("Global"));
+  EXPECT_EQ(json::parse(write_run_document(read)), document);
+}
+
+TEST(DocumentCounts, the_example_counts_read_as_the_generator_built_them) {
+  // examples/runs/generate.py: 100 iterations; edge ranks 0 and 3 post 2 nonblocking calls and
+  // one wait per iteration, ranks 1 and 2 four and one. halo_exchange: nonblocking 100 × (2+4+4+2)
+  // = 1200, waits 4 × 100 = 400, calls 1600, the most of one rank 100 × 5 = 500; bytes sent
+  // 100 × 65,536 × (1+2+2+1) = 39,321,600, and as many posted.
+  const RunDocument read = std::get<RunDocument>(read_run_document(jacobi_example(), "run.json"));
+  ASSERT_EQ(read.regions[1].name, "halo_exchange");
+  const MpiRaw& halo = read.regions[1].raw.mpi.value();
+  EXPECT_EQ(halo.calls, 1600u);
+  EXPECT_EQ(halo.calls_max, 500u);
+  ASSERT_TRUE(halo.calls_by_kind.has_value());
+  EXPECT_EQ((*halo.calls_by_kind)[1], 1200u); // nonblocking_point_to_point
+  EXPECT_EQ((*halo.calls_by_kind)[5], 400u);  // wait_test
+  EXPECT_EQ(halo.bytes_sent, 39'321'600u);
+  EXPECT_EQ(halo.bytes_received, 39'321'600u);
+  EXPECT_EQ(halo.collective_bytes, 0u);
+  // Global adds one Allreduce of 8 bytes per iteration and rank: 400 collectives, 3,200 bytes.
+  const MpiRaw& global = read.regions[0].raw.mpi.value();
+  EXPECT_EQ(global.calls, 1600u + 400u);
+  EXPECT_EQ(global.collective_bytes, 3'200u);
+}
+
+TEST(DocumentCounts, calls_only_are_read_without_kinds_or_bytes) {
+  // An imported DLB TALP run counts calls only.
+  json document = jacobi_example();
+  json& mpi = document["regions"][1]["raw"]["mpi"];
+  for (const char* key : {"calls_by_kind", "bytes_sent", "bytes_received", "collective_bytes"})
+    mpi.erase(key);
+  const RunDocument read = std::get<RunDocument>(read_run_document(document, "run.json"));
+  const MpiRaw& halo = read.regions[1].raw.mpi.value();
+  EXPECT_EQ(halo.calls, 1600u);
+  EXPECT_FALSE(halo.calls_by_kind.has_value());
+  EXPECT_FALSE(halo.bytes_sent.has_value());
+  EXPECT_EQ(to_json(read)["regions"][1]["raw"]["mpi"], (json{{"calls", 1600}, {"calls_max", 500}}));
+}
+
+TEST(DocumentCounts, calls_by_kind_must_add_up_to_calls) {
+  json document = jacobi_example();
+  document["regions"][1]["raw"]["mpi"]["calls_by_kind"]["wait_test"] = 401;
+  EXPECT_THAT(problems_of(document),
+              ElementsAre("run.json: /regions/1/raw/mpi/calls_by_kind: the calls by kind do not add up to calls"));
+}
+
+TEST(DocumentCounts, unknown_kind_and_calls_max_beyond_calls_are_refused) {
+  json document = jacobi_example();
+  document["regions"][2]["raw"]["mpi"]["calls_by_kind"]["telepathy"] = 0;
+  document["regions"][1]["raw"]["mpi"]["calls_max"] = 1601;
+  EXPECT_THAT(problems_of(document),
+              ElementsAre("run.json: /regions/1/raw/mpi/calls_max: larger than calls",
+                          "run.json: /regions/2/raw/mpi/calls_by_kind/telepathy: unknown kind of MPI call"));
+}
+
+TEST(DocumentCounts, parent_must_name_another_region_of_the_document) {
+  json missing = nested_jacobi();
+  missing["regions"][2]["parent"] = "solve";
+  EXPECT_THAT(problems_of(missing),
+              ElementsAre("run.json: /regions/2/parent: \"solve\" is not another region of this document"));
+  json itself = nested_jacobi();
+  itself["regions"][1]["parent"] = "halo_exchange";
+  EXPECT_THAT(problems_of(itself),
+              ElementsAre("run.json: /regions/1/parent: \"halo_exchange\" is not another region of this document"));
+}
+
+TEST(DocumentCounts, parents_that_form_a_cycle_are_refused) {
+  json document = nested_jacobi();
+  document["regions"][1]["parent"] = "compute"; // halo_exchange <-> compute
+  EXPECT_THAT(problems_of(document),
+              ElementsAre("run.json: /regions/1/parent: the parents of \"halo_exchange\" form a cycle",
+                          "run.json: /regions/2/parent: the parents of \"compute\" form a cycle"));
+}
+
+TEST(DocumentCounts, other_parents_without_a_parent_are_refused) {
+  json document = nested_jacobi();
+  document["regions"][0]["other_parents"] = json::array({"compute"});
+  EXPECT_THAT(problems_of(document), ElementsAre("run.json: /regions/0/other_parents: listed without a parent"));
+  document["regions"][0].erase("other_parents");
+  EXPECT_THAT(problems_of(document), IsEmpty());
+}
+
+} // namespace
+} // namespace tally::model
