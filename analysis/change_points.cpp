@@ -6,6 +6,7 @@
 #include "analysis/region_metrics.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numbers>
 #include <optional>
@@ -28,7 +29,17 @@ std::vector<double> medians_of(std::span<const std::vector<double>> commits) {
   return out;
 }
 
-double median_of(std::span<const double> values) { return median({values.begin(), values.end()}); }
+/// The median of a window (at most change_point_window values) without allocating: the gate takes
+/// it for every check of every commit it judges.
+double window_median(std::span<const double> values) {
+  std::array<double, change_point_window> copy{};
+  std::copy(values.begin(), values.end(), copy.begin());
+  const auto end = copy.begin() + static_cast<std::ptrdiff_t>(values.size());
+  const auto middle = copy.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+  std::nth_element(copy.begin(), middle, end);
+  if (values.size() % 2 == 1) return *middle;
+  return (*std::max_element(copy.begin(), middle) + *middle) / 2.0;
+}
 
 double absolute_deviation(std::span<const double> values, double center) {
   double sum = 0;
@@ -49,7 +60,7 @@ Windows windows_at(std::span<const double> medians, std::size_t at) {
 }
 
 bool shifted(const Windows& windows, double deviation) {
-  const double difference = std::abs(median_of(windows.after) - median_of(windows.before));
+  const double difference = std::abs(window_median(windows.after) - window_median(windows.before));
   const double spread =
       deviation *
       std::sqrt(std::numbers::pi / 2 *
@@ -61,23 +72,27 @@ bool shifted(const Windows& windows, double deviation) {
 /// How far the two windows lie from their own medians: least at the commit where the level shifts
 /// (the difference of the medians alone is flat around it, as a median ignores one misplaced value).
 double split_cost(const Windows& windows) {
-  return absolute_deviation(windows.before, median_of(windows.before)) +
-         absolute_deviation(windows.after, median_of(windows.after));
+  return absolute_deviation(windows.before, window_median(windows.before)) +
+         absolute_deviation(windows.after, window_median(windows.after));
 }
 
 } // namespace
 
 double commit_median_deviation(std::span<const std::vector<double>> commits) {
-  std::vector<double> within, between, counts;
+  std::vector<double> within, between;
+  std::vector<double> counts;
+  double previous_median = 0;
   for (std::size_t c = 0; c < commits.size(); ++c) {
     const std::vector<double>& values = commits[c];
+    if (values.empty()) continue;
     for (std::size_t i = 0; i < values.size(); ++i) {
       for (std::size_t j = i + 1; j < values.size(); ++j)
         within.push_back(std::abs(values[i] - values[j]));
     }
-    if (!values.empty()) counts.push_back(static_cast<double>(values.size()));
-    if (c > 0 && !values.empty() && !commits[c - 1].empty())
-      between.push_back(std::abs(median(values) - median(commits[c - 1])));
+    const double commit_median = median(values);
+    if (!counts.empty()) between.push_back(std::abs(commit_median - previous_median));
+    previous_median = commit_median;
+    counts.push_back(static_cast<double>(values.size()));
   }
   const double repetitions = counts.empty() ? 1.0 : median(counts);
   const double from_within =
@@ -86,8 +101,11 @@ double commit_median_deviation(std::span<const std::vector<double>> commits) {
 }
 
 std::vector<ChangePoint> change_points(std::span<const std::vector<double>> commits) {
+  return change_points(commits, commit_median_deviation(commits));
+}
+
+std::vector<ChangePoint> change_points(std::span<const std::vector<double>> commits, double deviation) {
   const std::vector<double> medians = medians_of(commits);
-  const double deviation = commit_median_deviation(commits);
   std::vector<ChangePoint> out;
   // Consecutive splits that all show a shift are one change point, placed at the least cost.
   std::optional<std::size_t> best;
@@ -113,6 +131,22 @@ std::vector<ChangePoint> change_points(std::span<const std::vector<double>> comm
     const auto at = [&](std::size_t i) { return medians.begin() + static_cast<std::ptrdiff_t>(i); };
     out[k].before = median({at(begin), at(out[k].index)});
     out[k].after = median({at(out[k].index), at(end)});
+  }
+  return out;
+}
+
+std::vector<SeriesChangePoint> series_change_points(std::span<const model::MetricId> metrics,
+                                                    const std::vector<std::vector<MetricSeries>>& series) {
+  std::vector<SeriesChangePoint> out;
+  for (std::size_t m = 0; m < metrics.size(); ++m) {
+    for (const MetricSeries& one : series[m]) {
+      std::vector<std::vector<double>> commits;
+      commits.reserve(one.points.size());
+      for (const SeriesPoint& point : one.points)
+        commits.push_back(point.repetitions);
+      for (const ChangePoint& shift : change_points(commits))
+        out.push_back({metrics[m], one.configuration, one.points[shift.index].commit, shift.before, shift.after});
+    }
   }
   return out;
 }

@@ -3,6 +3,8 @@
 // rule, shared by the site's change points and the gate's learned tolerance.
 #pragma once
 
+#include "analysis/metric_series.hpp"
+
 #include <cstddef>
 #include <span>
 #include <vector>
@@ -43,5 +45,22 @@ struct ChangePoint {
 /// vary √(π/2n) times as much). A run of consecutive such splits is one change point, at the split
 /// whose windows lie closest to their own medians.
 std::vector<ChangePoint> change_points(std::span<const std::vector<double>> commits);
+
+/// change_points with the noise already known (commit_median_deviation of the same commits).
+std::vector<ChangePoint> change_points(std::span<const std::vector<double>> commits, double deviation);
+
+/// A change point of one metric of one region at one configuration.
+struct SeriesChangePoint {
+  model::MetricId metric{};
+  std::size_t configuration = 0;
+  std::size_t commit = 0; ///< position in the commit order of the first commit at the new level
+  double before = 0;
+  double after = 0;
+};
+
+/// The change points of every series of `series` (metric_series' result for `metrics`), in the
+/// order of the metrics, then configurations, then commits.
+std::vector<SeriesChangePoint> series_change_points(std::span<const model::MetricId> metrics,
+                                                    const std::vector<std::vector<MetricSeries>>& series);
 
 } // namespace tally::analysis

@@ -36,7 +36,7 @@ bool baseline_on_level(std::span<const std::vector<double>> commits, std::size_t
 std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> commits) {
   if (commits.size() < noise_min_commits) return std::nullopt;
   const double deviation = analysis::commit_median_deviation(commits);
-  const std::vector<analysis::ChangePoint> shifts = analysis::change_points(commits);
+  const std::vector<analysis::ChangePoint> shifts = analysis::change_points(commits, deviation);
   std::size_t level = commits.size() - (shifts.empty() ? 0 : shifts.back().index);
   // A shift at the baseline itself is no change point yet (it needs commits after it): the
   // candidate is then compared with the baseline alone, as a commit with its parent.

@@ -4,6 +4,7 @@
 #include "pages/svg_chart.hpp"
 
 #include "pages/chart_layout.hpp"
+#include "pages/chart_marks.hpp"
 #include "pages/color_scale.hpp"
 #include "tally/model/xml_escape.hpp"
 
@@ -202,6 +203,7 @@ std::string render_evolution_chart(const ChartAxis& axis, const std::vector<Char
   std::size_t drawn = 0;
   for (const ChartSeries& s : series)
     drawn += draw_series(out, layout, axis, s, options);
+  out += draw_chart_marks(layout, options);
   if (drawn == 0) {
     out += "<text class=\"no-data\" x=\"" + svg_number((layout.left + layout.right) / 2) + "\" y=\"" +
            svg_number((layout.top + layout.bottom) / 2) + "\" text-anchor=\"middle\" fill=\"#666666\">no runs</text>\n";
