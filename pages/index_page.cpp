@@ -113,7 +113,7 @@ TemplateData index_page_data(const std::vector<analysis::Experiment>& experiment
   if (!axis.commits.empty()) {
     TemplateData newest = commit_data(axis.commits.back());
     newest.set("verdict", verdict_data(verdicts, axis, axis.commits.size() - 1));
-    data.set("commit", std::move(newest));
+    set_moved(data, "commit", std::move(newest));
   }
   data.set("experiments", experiment_list(experiments));
   TemplateList change_points = change_point_list(experiments, axis, 10);
