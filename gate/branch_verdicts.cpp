@@ -16,7 +16,7 @@ namespace tally::gate {
 std::vector<std::optional<CommitVerdict>> branch_verdicts(const analysis::ingest::RunSet& runs,
                                                           const analysis::history::CommitAxis& axis,
                                                           const GateConfig& config, std::size_t noise_history,
-                                                          unsigned threads) {
+                                                          std::size_t newest_commits, unsigned threads) {
   std::vector<std::optional<CommitVerdict>> out(axis.commits.size());
   const auto ids = [&](std::size_t position) {
     const auto& commit = axis.commits[position];
@@ -24,7 +24,7 @@ std::vector<std::optional<CommitVerdict>> branch_verdicts(const analysis::ingest
   };
   // Each commit is gated on its own: all threads, each writing only its own entry.
   analysis::parallel_for(axis.commits.size(), threads, [&](std::size_t position) {
-    if (position == 0) return;
+    if (position == 0 || position + newest_commits < axis.commits.size()) return;
     CommitSelection selection{ids(position), ids(position - 1), {}};
     for (std::size_t earlier = position - 1; earlier-- > 0 && selection.history.size() < noise_history;)
       selection.history.push_back(ids(earlier));

@@ -59,7 +59,7 @@ protected:
 };
 
 TEST_F(SiteVerdicts, only_the_commit_that_adds_the_imbalance_is_a_regression) {
-  const auto verdicts = gate::branch_verdicts(runs_, axis_, gate::GateConfig{}, 10, 2);
+  const auto verdicts = gate::branch_verdicts(runs_, axis_, gate::GateConfig{}, 10, commit_count, 2);
   ASSERT_EQ(verdicts.size(), static_cast<std::size_t>(commit_count));
   EXPECT_FALSE(verdicts[0]); // the oldest commit has no parent with runs
   for (std::size_t position = 1; position < verdicts.size(); ++position) {
@@ -74,6 +74,13 @@ TEST_F(SiteVerdicts, only_the_commit_that_adds_the_imbalance_is_a_regression) {
   ASSERT_FALSE(findings.empty());
   EXPECT_EQ(findings.front().region, "solve");
   EXPECT_NE(findings.front().summary.find("load balance"), std::string::npos) << findings.front().summary;
+}
+
+TEST_F(SiteVerdicts, only_the_newest_commits_are_gated) {
+  // The newest three: positions 5, 6 and 7.
+  const auto verdicts = gate::branch_verdicts(runs_, axis_, gate::GateConfig{}, 10, 3, 2);
+  for (std::size_t position = 0; position < verdicts.size(); ++position)
+    EXPECT_EQ(verdicts[position].has_value(), position >= 5) << position;
 }
 
 TEST_F(SiteVerdicts, index_commit_page_and_charts_show_the_verdict_and_the_change_point) {
