@@ -68,8 +68,8 @@ TemplateList change_point_list(const std::vector<analysis::Experiment>& experime
   std::vector<Found> found;
   for (const analysis::Experiment& experiment : experiments) {
     for (const std::string& region : experiment.regions) {
-      const auto series = analysis::metric_series(experiment, region, charted_metrics());
-      for (const analysis::SeriesChangePoint& shift : analysis::series_change_points(charted_metrics(), series))
+      const auto series = analysis::metric_series(experiment, region, evolution_chart_metrics());
+      for (const analysis::SeriesChangePoint& shift : analysis::series_change_points(evolution_chart_metrics(), series))
         found.push_back({&experiment, &region, shift});
     }
   }

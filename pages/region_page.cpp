@@ -20,16 +20,16 @@ namespace {
 
 // The metrics charted along the commits: the main efficiencies and what explains time. The table
 // has the whole tree; charting all of it would make pages of many megabytes for long histories.
-constexpr model::MetricId charted[] = {model::MetricId::global_efficiency,
-                                       model::MetricId::parallel_efficiency,
-                                       model::MetricId::mpi_load_balance,
-                                       model::MetricId::mpi_communication_efficiency,
-                                       model::MetricId::omp_parallel_efficiency,
-                                       model::MetricId::device_offload_efficiency,
-                                       model::MetricId::device_parallel_efficiency,
-                                       model::MetricId::computation_scalability,
-                                       model::MetricId::useful_ipc,
-                                       model::MetricId::elapsed_ns};
+constexpr model::MetricId charted_metrics[] = {model::MetricId::global_efficiency,
+                                               model::MetricId::parallel_efficiency,
+                                               model::MetricId::mpi_load_balance,
+                                               model::MetricId::mpi_communication_efficiency,
+                                               model::MetricId::omp_parallel_efficiency,
+                                               model::MetricId::device_offload_efficiency,
+                                               model::MetricId::device_parallel_efficiency,
+                                               model::MetricId::computation_scalability,
+                                               model::MetricId::useful_ipc,
+                                               model::MetricId::elapsed_ns};
 
 TemplateData table_data(const analysis::Experiment& experiment, const analysis::ScalingTable& table) {
   TemplateList columns;
@@ -99,7 +99,7 @@ std::string chart_for(const analysis::Experiment& experiment, const std::vector<
 
 } // namespace
 
-std::span<const model::MetricId> charted_metrics() { return charted; }
+std::span<const model::MetricId> evolution_chart_metrics() { return charted_metrics; }
 
 TemplateData region_page_data(const analysis::Experiment& experiment, const std::string& region,
                               const analysis::history::CommitAxis& axis, const std::string& branch,
@@ -117,10 +117,10 @@ TemplateData region_page_data(const analysis::Experiment& experiment, const std:
   data.set("commit", commit_data(axis.commits[newest]));
   data.set("table", table_data(experiment, scaling_table(experiment, newest, region)));
   TemplateList charts;
-  const auto series = metric_series(experiment, region, charted);
-  const auto shifts = analysis::series_change_points(charted, series);
-  for (std::size_t m = 0; m < std::size(charted); ++m) {
-    const model::MetricId metric = charted[m];
+  const auto series = metric_series(experiment, region, charted_metrics);
+  const auto shifts = analysis::series_change_points(charted_metrics, series);
+  for (std::size_t m = 0; m < std::size(charted_metrics); ++m) {
+    const model::MetricId metric = charted_metrics[m];
     const std::string svg =
         chart_for(experiment, series[m], axis, metric, chart_marks(metric, shifts, experiment, region, axis, verdicts));
     if (svg.empty()) continue;

@@ -13,7 +13,7 @@
 namespace tally::pages {
 
 /// The metrics charted along the commits (and searched for change points).
-std::span<const model::MetricId> charted_metrics();
+std::span<const model::MetricId> evolution_chart_metrics();
 
 TemplateData region_page_data(const analysis::Experiment& experiment, const std::string& region,
                               const analysis::history::CommitAxis& axis, const std::string& branch,
