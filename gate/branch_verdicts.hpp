@@ -25,8 +25,8 @@ struct CommitVerdict {
 /// For each position of `axis`, the verdict of its commit against the previous one with the gate's
 /// defaults (`config`, and the noise learned from up to `noise_history` earlier commits, as
 /// SelectionRequest's default), for the newest `newest_commits` commits; nullopt for the others
-/// and for the oldest commit, which has no parent with runs. Without waivers (the site has no date
-/// to expire them on). Commits are gated on `threads` threads.
+/// and for the oldest commit, which has no parent with runs. The waivers of `config` are not
+/// applied (the site has no date to expire them on). Commits are gated on `threads` threads.
 std::vector<std::optional<CommitVerdict>> branch_verdicts(const analysis::ingest::RunSet& runs,
                                                           const analysis::history::CommitAxis& axis,
                                                           const GateConfig& config, std::size_t noise_history,

@@ -60,9 +60,10 @@ fs::path build_site(const SiteRequest& request, const Templates& templates, cons
                     const analysis::history::CommitAxis& axis, const std::vector<analysis::Experiment>& experiments) {
   const fs::path folder = request.output / path_slug(request.branch);
   write_site_file(folder / "style.css", stylesheet(templates));
-  // The newest commits gated against their parent with `tally gate`'s defaults.
-  const BranchVerdicts verdicts = gate::branch_verdicts(
-      runs, axis, gate::GateConfig{}, gate::SelectionRequest{}.noise_history, request.verdict_commits, request.threads);
+  // The newest commits gated against their parent as `tally gate` would, with the site's rules.
+  const BranchVerdicts verdicts =
+      gate::branch_verdicts(runs, axis, request.gate_config, gate::SelectionRequest{}.noise_history,
+                            request.verdict_commits, request.threads);
   write_site_file(folder / "index.html",
                   templates.render("index", index_page_data(experiments, runs, axis, request.branch, verdicts)));
   const CommitPageContext commit_context{axis, experiments, request.branch, request.run_page_commits, verdicts};

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "analysis/experiment.hpp"
+#include "gate/rules.hpp"
 #include "pages/templates.hpp"
 
 #include <filesystem>
@@ -27,6 +28,7 @@ struct SiteRequest {
   /// The newest this many commits are gated against their parent (gate::branch_verdicts): the
   /// cost grows with commits × checks, so a long history is not gated whole at every build.
   std::size_t verdict_commits = default_verdict_commits;
+  gate::GateConfig gate_config{}; ///< the rules of those verdicts (its waivers are not applied)
 };
 
 /// Returns the branch's index page. Throws std::runtime_error naming a file that cannot be written.

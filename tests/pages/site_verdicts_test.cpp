@@ -118,5 +118,19 @@ TEST_F(SiteVerdicts, index_commit_page_and_charts_show_the_verdict_and_the_chang
             std::string::npos);
 }
 
+TEST_F(SiteVerdicts, the_sites_rules_decide_its_verdicts) {
+  // The project's rules ignore every metric of solve: nothing is checked, every commit passes.
+  SiteRequest request{output_, "main", 2};
+  gate::RuleOverride ignore_solve;
+  ignore_solve.regions = "solve";
+  ignore_solve.direction = gate::Direction::ignored;
+  request.gate_config.rules.push_back(ignore_solve);
+  const std::vector<analysis::Experiment> experiments = analysis::group_experiments(runs_, axis_, std::nullopt);
+  const std::string index_html =
+      read_text_file(build_site(request, Templates(TALLY_TEST_TEMPLATES), runs_, axis_, experiments));
+  EXPECT_EQ(count_of(index_html, "verdict-regression"), 0u);
+  EXPECT_EQ(count_of(index_html, "class=\"verdict verdict-pass\">pass</span>"), 7u + 1u);
+}
+
 } // namespace
 } // namespace tally::pages
