@@ -11,6 +11,8 @@
 #   --output    the site (TALLY_SITE_DIR, public); emptied first, except what --previous names
 #   --previous  a copy of the previously published site whose other branches' folders are kept
 #   --branch    the current branch (default: as tally-study.sh finds it)
+# The commits' gate verdicts on the site use the gate job's rules: TALLY_GATE_CONFIG, else
+# tally-gate.toml or tally-gate.json of the repository.
 set -euo pipefail
 # shellcheck disable=SC2034 # read by tally-common.sh
 script="tally-publish"
@@ -33,6 +35,11 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -d "$history" ] || die "no history folder $history"
+# The commits' verdicts on the site follow the gate job's rules, found as tally-gate.sh finds them.
+gate_config=()
+for file in "${TALLY_GATE_CONFIG:-}" "$repo/tally-gate.toml" "$repo/tally-gate.json"; do
+  if [ -n "$file" ] && [ -f "$file" ]; then gate_config=(--gate-config "$file") && break; fi
+done
 tally="$(tally_command)"
 [ -n "$branch" ] || branch="$(branch_of "$repo")"
 
@@ -59,11 +66,11 @@ build_branch() {
       revision="$candidate" && break
     fi
   done
-  if [ -n "$revision" ] && "$tally" pages --input "$input" --repo "$repo" --branch "$name" --output "$output"; then
+  if [ -n "$revision" ] && "$tally" pages --input "$input" --repo "$repo" --branch "$name" --output "$output" "${gate_config[@]}"; then
     return 0
   fi
   [ -n "$revision" ] || say "branch $name is not in $repo: its commits are ordered by commit time"
-  "$tally" pages --input "$input" --branch "$name" --output "$output"
+  "$tally" pages --input "$input" --branch "$name" --output "$output" "${gate_config[@]}"
 }
 
 # A branch whose site fails is said at once, and fails the job at the end once the others are built.

@@ -7,6 +7,7 @@
 #include "analysis/history/branch_axis.hpp"
 #include "analysis/history/published_branch.hpp"
 #include "analysis/ingest/run_loader.hpp"
+#include "gate/rules_file.hpp"
 #include "pages/site_builder.hpp"
 #include "pages/site_inputs.hpp"
 
@@ -24,12 +25,20 @@ struct PagesOptions {
   std::string branch;
   std::string scaling;
   std::string templates;
+  std::string gate_config;
   bool strict = false;
   std::size_t run_page_commits = pages::default_run_page_commits;
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
 };
 
 int run_pages(PagesOptions options) {
+  pages::SiteRequest request{options.output, options.branch, options.jobs, options.run_page_commits};
+  if (!options.gate_config.empty()) {
+    const auto problems = gate::read_gate_file(options.gate_config, request.gate_config);
+    for (const std::string& problem : problems)
+      std::cerr << "tally pages: " << problem << '\n';
+    if (!problems.empty()) return 2;
+  }
   if (const std::vector<std::string> problems = pages::missing_input_problems(options.inputs); !problems.empty()) {
     for (const std::string& problem : problems)
       std::cerr << "tally pages: " << problem << '\n';
@@ -50,6 +59,7 @@ int run_pages(PagesOptions options) {
     return 2;
   }
   if (options.branch.empty()) options.branch = analysis::history::most_named_branch(runs);
+  request.branch = options.branch;
 
   analysis::history::CommitAxis axis;
   if (options.repository.empty()) {
@@ -67,9 +77,7 @@ int run_pages(PagesOptions options) {
   try {
     const pages::Templates templates(options.templates.empty() ? pages::default_templates_folder()
                                                                : std::filesystem::path(options.templates));
-    const auto index =
-        pages::build_site(pages::SiteRequest{options.output, options.branch, options.jobs, options.run_page_commits},
-                          templates, runs, axis, experiments);
+    const auto index = pages::build_site(request, templates, runs, axis, experiments);
     std::cerr << "tally pages: " << runs.runs.size() << " runs, " << axis.commits.size() << " commits, "
               << experiments.size() << " experiments; site written to " << index.string() << '\n';
   } catch (const std::exception& error) {
@@ -93,6 +101,8 @@ void add_pages_command(CLI::App& app, int& exit_code) {
   command->add_option("--scaling", options->scaling, "Scaling of every experiment, over the documents' setting")
       ->check(CLI::IsMember({"strong", "weak"}));
   command->add_option("--templates", options->templates, "Folder of the site's templates");
+  command->add_option("--gate-config", options->gate_config,
+                      "Rules of the commits' gate verdicts, as tally gate --config (default: the gate's defaults)");
   command
       ->add_option("--run-pages", options->run_page_commits,
                    "Newest commits whose runs get a page of their own; older runs are rows of their commit's page")

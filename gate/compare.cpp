@@ -42,26 +42,36 @@ struct Cell {
   std::vector<analysis::Repetitions> history; ///< comparable runs of each history commit with runs here
 };
 
-/// The medians of the region at each history commit, then the baseline's, for the noise.
-std::vector<model::MetricValues> commit_medians(const Cell& cell, const std::string& region,
-                                                const model::MetricValues& baseline_medians) {
-  std::vector<model::MetricValues> out;
-  for (const analysis::Repetitions& runs : cell.history) {
-    const auto values = analysis::repetition_metrics(runs, region, nullptr, cell.experiment.scaling);
-    if (!values.empty()) out.push_back(medians_of(values));
+/// The repetitions' metrics of the region at each history commit with runs here, oldest first, then
+/// the baseline's: the noise and the level are learned from them.
+std::vector<std::vector<model::MetricValues>> commit_repetitions(const Cell& cell, const std::string& region,
+                                                                 const std::vector<model::MetricValues>& baseline) {
+  std::vector<std::vector<model::MetricValues>> out;
+  for (auto runs = cell.history.rbegin(); runs != cell.history.rend(); ++runs) {
+    auto values = analysis::repetition_metrics(*runs, region, nullptr, cell.experiment.scaling);
+    if (!values.empty()) out.push_back(std::move(values));
   }
-  out.push_back(baseline_medians);
+  out.push_back(baseline);
   return out;
 }
 
-void apply_noise(Check& check, const std::vector<model::MetricValues>& medians) {
-  std::vector<double> values;
-  for (const model::MetricValues& commit : medians) {
-    if (const auto value = commit.get(check.metric)) values.push_back(*value);
+/// Learns the check's noise; when the baseline's level spans several commits, the check's baseline
+/// sample becomes their repetitions pooled, so that the tolerance and the Mann-Whitney test compare
+/// the candidate with the same reference.
+void apply_noise(Check& check, const std::vector<std::vector<model::MetricValues>>& history) {
+  std::vector<std::vector<double>> commits;
+  for (const std::vector<model::MetricValues>& repetitions : history) {
+    std::vector<double> values = values_of(repetitions, check.metric);
+    if (!values.empty()) commits.push_back(std::move(values));
   }
   check.configured_tolerance = check.rule.tolerance;
-  check.history_commits = values.size();
-  check.noise = learn_noise(std::move(values));
+  check.history_commits = commits.size();
+  check.noise = learn_noise(commits);
+  if (check.noise && check.noise->level_commits > 1) {
+    check.baseline_values.clear();
+    for (std::size_t c = commits.size() - check.noise->level_commits; c < commits.size(); ++c)
+      check.baseline_values.insert(check.baseline_values.end(), commits[c].begin(), commits[c].end());
+  }
   check.rule.tolerance = tolerance_with_noise(check.rule, check.noise, analysis::median(check.baseline_values));
 }
 
@@ -78,7 +88,7 @@ void compare_region(const Cell& cell, const std::string& region, const GateConfi
   }
   const model::MetricValues baseline_medians = medians_of(baseline);
   const model::MetricValues candidate_medians = medians_of(candidate);
-  const std::vector<model::MetricValues> history = commit_medians(cell, region, baseline_medians);
+  const auto history = commit_repetitions(cell, region, baseline);
   for (const model::MetricInfo& info : model::metric_table()) {
     const CheckRule rule = rule_for(config, region, info.id);
     if (rule.direction == Direction::ignored) continue;

@@ -36,7 +36,9 @@ struct Check {
   model::MetricId metric{};
   CheckRule rule;
   SampleVerdict result;
-  std::vector<double> baseline_values; ///< one per repetition
+  /// One per repetition of the baseline, or of every commit at the baseline's level when the noise
+  /// was learned (LearnedNoise::level_commits): the reference the candidate is judged against.
+  std::vector<double> baseline_values;
   std::vector<double> candidate_values;
   model::MetricValues baseline_medians; ///< every metric of the region, for attribution
   model::MetricValues candidate_medians;
@@ -64,8 +66,9 @@ struct GateResult {
   Verdict overall = Verdict::pass; ///< regression > no baseline > improvement > pass, over checks and counts
 };
 
-/// Compares the selected runs; each check's tolerance is learned from the medians of the
-/// baseline and the history commits (noise.hpp) when there are enough of them. `candidate_commit` and `today`
+/// Compares the selected runs; each check's tolerance, and the commits at the baseline's level it is
+/// compared with, are learned from the baseline and the history commits (noise.hpp) when there are
+/// enough of them. `candidate_commit` and `today`
 /// (YYYY-MM-DD) decide the waivers.
 GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelection& selection,
                         const GateConfig& config, const std::string& candidate_commit, const std::string& today);

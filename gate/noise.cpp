@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Two commit medians with the history's spread σ differ by √2·σ when nothing changed, hence a
-// tolerance of noise_deviations·√2·σ. MAD instead of the standard deviation: one commit that
-// really moved the metric should not widen every later tolerance.
+// The candidate's median (standard deviation σ) against the level of k commits at one level (the
+// median of their pooled repetitions, about σ/√k) differs by σ·√(1 + 1/k) when nothing changed,
+// hence a tolerance of noise_deviations·σ·√(1 + 1/k). The noise and the level come from
+// analysis/change_points, the rule the site's change points use.
 #include "gate/noise.hpp"
 
+#include "analysis/change_points.hpp"
 #include "analysis/region_metrics.hpp"
 
 #include <algorithm>
@@ -13,23 +15,33 @@
 namespace tally::gate {
 namespace {
 
-/// Turns a MAD into a standard deviation for normally distributed values.
-constexpr double mad_to_deviation = 1.4826;
-
 std::string number(double value, const char* unit) {
   char text[48];
   std::snprintf(text, sizeof text, "%.2g%s", value, unit);
   return text;
 }
 
+/// Whether the baseline (the last commit) lies on the level of the `level - 1` commits before it,
+/// within the tolerance's number of standard deviations.
+bool baseline_on_level(std::span<const std::vector<double>> commits, std::size_t level, double deviation) {
+  std::vector<double> earlier;
+  for (const std::vector<double>& values : commits.subspan(commits.size() - level, level - 1))
+    earlier.insert(earlier.end(), values.begin(), values.end());
+  const double difference = std::abs(analysis::median(commits.back()) - analysis::median(std::move(earlier)));
+  return difference <= noise_deviations * deviation * std::sqrt(1.0 + 1.0 / static_cast<double>(level - 1));
+}
+
 } // namespace
 
-std::optional<LearnedNoise> learn_noise(std::vector<double> commit_medians) {
-  if (commit_medians.size() < noise_min_commits) return std::nullopt;
-  const double center = analysis::median(commit_medians);
-  for (double& value : commit_medians)
-    value = std::abs(value - center);
-  return LearnedNoise{commit_medians.size(), mad_to_deviation * analysis::median(commit_medians)};
+std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> commits) {
+  if (commits.size() < noise_min_commits) return std::nullopt;
+  const double deviation = analysis::commit_median_deviation(commits);
+  const std::vector<analysis::ChangePoint> shifts = analysis::change_points(commits, deviation);
+  std::size_t level = commits.size() - (shifts.empty() ? 0 : shifts.back().index);
+  // A shift at the baseline itself is no change point yet (it needs commits after it): the
+  // candidate is then compared with the baseline alone, as a commit with its parent.
+  if (level > 1 && !baseline_on_level(commits, level, deviation)) level = 1;
+  return LearnedNoise{commits.size(), deviation, level};
 }
 
 double tolerance_with_noise(const CheckRule& configured, const std::optional<LearnedNoise>& noise,
@@ -40,7 +52,9 @@ double tolerance_with_noise(const CheckRule& configured, const std::optional<Lea
     if (baseline_median == 0) return configured.tolerance;
     deviation /= std::abs(baseline_median);
   }
-  return std::max(noise_deviations * std::sqrt(2.0) * deviation, noise_tightest_fraction * configured.tolerance);
+  const double level_error = 1.0 / static_cast<double>(noise->level_commits);
+  return std::max(noise_deviations * std::sqrt(1.0 + level_error) * deviation,
+                  noise_tightest_fraction * configured.tolerance);
 }
 
 std::string tolerance_text(const CheckRule& applied, const std::optional<LearnedNoise>& noise,
@@ -55,6 +69,7 @@ std::string tolerance_text(const CheckRule& applied, const std::optional<Learned
     return out;
   }
   out += " learned from " + std::to_string(noise->commits) + " commits";
+  if (noise->level_commits > 1) out += ", against the level of the newest " + std::to_string(noise->level_commits);
   if (applied.tolerance == noise_tightest_fraction * configured_tolerance)
     out += " (at its floor, a fifth of the configured " + number(configured_tolerance, unit) + ")";
   return out;

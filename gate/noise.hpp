@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The noise of one check learned from the history: how much a metric's median moves from one
-// commit to the next on the baseline's line when nothing is meant to change.
+// commit to the next on the baseline's line when nothing is meant to change, and which commits
+// share the baseline's level (the reference the candidate is compared with).
 #pragma once
 
 #include "gate/rules.hpp"
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -14,24 +16,28 @@ namespace tally::gate {
 
 /// Fewer commit medians than this give too unstable a spread; the configured tolerance applies.
 inline constexpr std::size_t noise_min_commits = 5;
-/// Differences of two commit medians beyond this many standard deviations count.
-inline constexpr double noise_deviations = 3.0;
+/// Differences between the candidate's median and the reference level beyond this many standard
+/// deviations count.
+inline constexpr double noise_deviations = 2.5;
 /// Learning may tighten a configured tolerance at most to this fraction of it, so that a history
 /// whose medians are identical (a count, a rounded value) does not make every last digit count.
 inline constexpr double noise_tightest_fraction = 0.2;
 
-/// The commit-to-commit spread of one metric's medians.
+/// The noise of one metric's commit medians, and the baseline's level.
 struct LearnedNoise {
-  std::size_t commits = 0; ///< commit medians it was learned from
-  double deviation = 0;    ///< 1.4826 × MAD of the medians: a standard deviation, robust to a few outliers
+  std::size_t commits = 0;       ///< commits it was learned from, the baseline's included
+  double deviation = 0;          ///< standard deviation of one commit's median (analysis::commit_median_deviation)
+  std::size_t level_commits = 1; ///< the newest commits after the history's last change point, the baseline's included
 };
 
-/// The spread of `commit_medians` (one median per commit); nullopt for fewer than noise_min_commits.
-std::optional<LearnedNoise> learn_noise(std::vector<double> commit_medians);
+/// The noise of `commits` (oldest first, the baseline last, each its repetition values); nullopt
+/// for fewer than noise_min_commits.
+std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> commits);
 
-/// The tolerance of a check: from the learned noise when there is some, in the rule's unit
-/// (percentage points, or percent of `baseline_median`), never tighter than a fifth of the
-/// configured one; else the configured one.
+/// The tolerance of a check: from the learned noise when there is some, noise_deviations standard
+/// deviations of the difference between the candidate's median and the level of the reference
+/// commits (σ·√(1 + 1/level_commits)), in the rule's unit (percentage points, or percent of
+/// `baseline_median`), never tighter than a fifth of the configured one; else the configured one.
 double tolerance_with_noise(const CheckRule& configured, const std::optional<LearnedNoise>& noise,
                             double baseline_median);
 

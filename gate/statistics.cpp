@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <vector>
 
 namespace tally::gate {
@@ -53,14 +52,17 @@ double normal_p_value(double u, std::span<const double> baseline, std::span<cons
   const double n1 = static_cast<double>(baseline.size());
   const double n2 = static_cast<double>(candidate.size());
   const double n = n1 + n2;
-  std::map<double, double> tie_sizes;
-  for (double value : baseline)
-    ++tie_sizes[value];
-  for (double value : candidate)
-    ++tie_sizes[value];
+  // Runs of equal values in the sorted pooled sample are the ties.
+  std::vector<double> pooled(baseline.begin(), baseline.end());
+  pooled.insert(pooled.end(), candidate.begin(), candidate.end());
+  std::sort(pooled.begin(), pooled.end());
   double tie_term = 0;
-  for (const auto& [value, t] : tie_sizes)
+  for (std::size_t begin = 0, end = 0; begin < pooled.size(); begin = end) {
+    while (end < pooled.size() && pooled[end] == pooled[begin])
+      ++end;
+    const auto t = static_cast<double>(end - begin);
     tie_term += t * t * t - t;
+  }
   const double variance = n1 * n2 / 12.0 * ((n + 1) - tie_term / (n * (n - 1)));
   if (variance <= 0) return 1.0; // every value equal: no evidence of a difference
   const double distance = std::max(0.0, std::abs(u - n1 * n2 / 2.0) - 0.5);

@@ -56,6 +56,7 @@ TemplateData commit_page_data(const CommitPageContext& context, std::size_t posi
   data.set("root", way_up(1));
   data.set("branch", context.branch);
   data.set("commit", commit_data(commit));
+  data.set("verdict", verdict_data(context.verdicts, context.axis, position));
   data.set("has_previous", position > 0);
   if (position > 0) data.set("previous", commit_data(context.axis.commits[position - 1]));
   data.set("has_next", position + 1 < context.axis.commits.size());

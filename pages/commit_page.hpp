@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The page of one commit: every run of it, one row each (experiment, configuration, repetition,
-// elapsed time, parallel efficiency), linked to the run's own page where the site keeps one.
+// The page of one commit: its gate verdict against its parent with the findings, and every run of
+// it, one row each (experiment, configuration, repetition, elapsed time, parallel efficiency),
+// linked to the run's own page where the site keeps one.
 #pragma once
 
 #include "analysis/experiment.hpp"
 #include "pages/templates.hpp"
+#include "pages/verdict_data.hpp"
 
 #include <cstddef>
 #include <string>
@@ -18,6 +20,7 @@ struct CommitPageContext {
   const std::vector<analysis::Experiment>& experiments;
   std::string branch;
   std::size_t run_page_commits = 0; ///< see has_run_page()
+  const BranchVerdicts& verdicts;   ///< each commit's gate verdict against its parent
 };
 
 /// Whether a run gets a page of its own: only those of the newest `run_page_commits` commits of the

@@ -2,11 +2,13 @@
 // Index page data.
 #include "pages/index_page.hpp"
 
-#include "analysis/changes.hpp"
+#include "analysis/change_points.hpp"
 #include "pages/page_data.hpp"
+#include "pages/region_page.hpp"
 
 #include "tally/model/metric_format.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <utility>
@@ -38,24 +40,59 @@ TemplateList experiment_list(const std::vector<analysis::Experiment>& experiment
   return out;
 }
 
-TemplateList change_list(const std::vector<analysis::Experiment>& experiments) {
+/// The relative size of a change point, for ordering those of one commit.
+double relative_move(const analysis::SeriesChangePoint& shift) {
+  return shift.before == 0 ? std::fabs(shift.after) : std::fabs(shift.after - shift.before) / std::fabs(shift.before);
+}
+
+std::string change_text(const analysis::SeriesChangePoint& shift) {
+  char text[32];
+  if (model::metric_info(shift.metric).kind == model::MetricKind::efficiency)
+    std::snprintf(text, sizeof text, "%+.1f pp", 100.0 * (shift.after - shift.before));
+  else if (shift.before != 0)
+    std::snprintf(text, sizeof text, "%+.1f%%", 100.0 * (shift.after - shift.before) / std::fabs(shift.before));
+  else
+    return "";
+  return text;
+}
+
+/// The newest change points of every charted series of every region: newest commit first, the
+/// largest relative move first within a commit, at most `limit`.
+TemplateList change_point_list(const std::vector<analysis::Experiment>& experiments,
+                               const analysis::history::CommitAxis& axis, std::size_t limit) {
+  struct Found {
+    const analysis::Experiment* experiment;
+    const std::string* region;
+    analysis::SeriesChangePoint shift;
+  };
+  std::vector<Found> found;
+  for (const analysis::Experiment& experiment : experiments) {
+    for (const std::string& region : experiment.regions) {
+      const auto series = analysis::metric_series(experiment, region, evolution_chart_metrics());
+      for (const analysis::SeriesChangePoint& shift : analysis::series_change_points(evolution_chart_metrics(), series))
+        found.push_back({&experiment, &region, shift});
+    }
+  }
+  std::stable_sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
+    if (a.shift.commit != b.shift.commit) return a.shift.commit > b.shift.commit;
+    return relative_move(a.shift) > relative_move(b.shift);
+  });
+  if (found.size() > limit) found.resize(limit);
   TemplateList out;
-  for (const analysis::EfficiencyChange& change : analysis::biggest_changes(experiments, 10)) {
-    const analysis::Experiment& experiment =
-        *std::find_if(experiments.begin(), experiments.end(),
-                      [&](const analysis::Experiment& e) { return e.name == change.experiment; });
-    char delta[32];
-    std::snprintf(delta, sizeof delta, "%+.1f pp", 100.0 * (change.after - change.before));
+  for (const Found& one : found) {
+    const model::MetricId metric = one.shift.metric;
     TemplateData item;
-    item.set("experiment", change.experiment);
-    item.set("region", change.region);
-    item.set("link", region_page_path(change.experiment, change.region));
-    item.set("configuration", experiment.configurations[change.configuration].label());
-    item.set("metric", std::string(model::metric_info(change.metric).display_name));
-    item.set("before", model::format_metric(change.metric, change.before));
-    item.set("after", model::format_metric(change.metric, change.after));
-    item.set("delta", delta);
-    item.set("worse", change.after < change.before);
+    item.set("experiment", one.experiment->name);
+    item.set("region", *one.region);
+    item.set("link", region_page_path(one.experiment->name, *one.region));
+    item.set("configuration", one.experiment->configurations[one.shift.configuration].label());
+    item.set("metric", std::string(model::metric_info(metric).display_name));
+    item.set("commit", commit_data(axis.commits[one.shift.commit]));
+    item.set("before", model::format_metric(metric, one.shift.before));
+    item.set("after", model::format_metric(metric, one.shift.after));
+    item.set("delta", change_text(one.shift));
+    const bool higher_is_better = model::metric_info(metric).higher_is_better;
+    item.set("worse", higher_is_better ? one.shift.after < one.shift.before : one.shift.after > one.shift.before);
     out.push_back(std::move(item));
   }
   return out;
@@ -64,7 +101,8 @@ TemplateList change_list(const std::vector<analysis::Experiment>& experiments) {
 } // namespace
 
 TemplateData index_page_data(const std::vector<analysis::Experiment>& experiments, const analysis::ingest::RunSet& runs,
-                             const analysis::history::CommitAxis& axis, const std::string& branch) {
+                             const analysis::history::CommitAxis& axis, const std::string& branch,
+                             const BranchVerdicts& verdicts) {
   TemplateData data;
   data.set("title", "Branch " + branch);
   data.set("root", way_up(0));
@@ -72,11 +110,15 @@ TemplateData index_page_data(const std::vector<analysis::Experiment>& experiment
   data.set("run_count", std::to_string(runs.runs.size()));
   data.set("commit_count", std::to_string(axis.commits.size()));
   data.set("has_commit", !axis.commits.empty());
-  if (!axis.commits.empty()) data.set("commit", commit_data(axis.commits.back()));
+  if (!axis.commits.empty()) {
+    TemplateData newest = commit_data(axis.commits.back());
+    newest.set("verdict", verdict_data(verdicts, axis, axis.commits.size() - 1));
+    set_moved(data, "commit", std::move(newest));
+  }
   data.set("experiments", experiment_list(experiments));
-  TemplateList changes = change_list(experiments);
-  data.set("has_changes", !changes.empty());
-  set_moved(data, "changes", std::move(changes));
+  TemplateList change_points = change_point_list(experiments, axis, 10);
+  data.set("has_change_points", !change_points.empty());
+  set_moved(data, "change_points", std::move(change_points));
   TemplateList invalid;
   for (const analysis::ingest::InvalidDocument& document : runs.invalid) {
     for (const std::string& problem : document.problems)
@@ -98,6 +140,7 @@ TemplateData index_page_data(const std::vector<analysis::Experiment>& experiment
   for (std::size_t position = axis.commits.size(); position-- > 0;) {
     TemplateData item = commit_data(axis.commits[position]);
     item.set("run_count", std::to_string(run_counts[position]));
+    item.set("verdict", verdict_data(verdicts, axis, position));
     commits.push_back(std::move(item));
   }
   set_moved(data, "commits", std::move(commits));

@@ -3,8 +3,10 @@
 // along the commits where the experiment has runs.
 #include "pages/region_page.hpp"
 
+#include "analysis/change_points.hpp"
 #include "analysis/metric_series.hpp"
 #include "analysis/scaling_table.hpp"
+#include "pages/chart_marks.hpp"
 #include "pages/page_data.hpp"
 #include "pages/svg_chart.hpp"
 
@@ -61,7 +63,8 @@ TemplateData table_data(const analysis::Experiment& experiment, const analysis::
 }
 
 std::string chart_for(const analysis::Experiment& experiment, const std::vector<analysis::MetricSeries>& series,
-                      const analysis::history::CommitAxis& axis, model::MetricId metric) {
+                      const analysis::history::CommitAxis& axis, model::MetricId metric,
+                      const std::vector<ChartMark>& marks) {
   if (series.empty()) return "";
   // The x axis holds the commits where this experiment has runs, in branch order.
   ChartAxis chart_axis;
@@ -85,13 +88,22 @@ std::string chart_for(const analysis::Experiment& experiment, const std::vector<
   options.y_label = std::string(info.display_name);
   options.efficiency = info.kind == model::MetricKind::efficiency;
   options.format = [metric](double value) { return model::format_metric(metric, value); };
+  for (const ChartMark& mark : marks) {
+    if (const auto column = column_of.find(mark.commit_index); column != column_of.end()) {
+      options.marks.push_back(mark);
+      options.marks.back().commit_index = column->second;
+    }
+  }
   return render_evolution_chart(chart_axis, lines, options);
 }
 
 } // namespace
 
+std::span<const model::MetricId> evolution_chart_metrics() { return charted_metrics; }
+
 TemplateData region_page_data(const analysis::Experiment& experiment, const std::string& region,
-                              const analysis::history::CommitAxis& axis, const std::string& branch) {
+                              const analysis::history::CommitAxis& axis, const std::string& branch,
+                              const BranchVerdicts& verdicts) {
   TemplateData data;
   data.set("title", "Region " + region + " · " + experiment.name);
   data.set("root", way_up(2));
@@ -106,9 +118,11 @@ TemplateData region_page_data(const analysis::Experiment& experiment, const std:
   data.set("table", table_data(experiment, scaling_table(experiment, newest, region)));
   TemplateList charts;
   const auto series = metric_series(experiment, region, charted_metrics);
+  const auto shifts = analysis::series_change_points(charted_metrics, series);
   for (std::size_t m = 0; m < std::size(charted_metrics); ++m) {
     const model::MetricId metric = charted_metrics[m];
-    const std::string svg = chart_for(experiment, series[m], axis, metric);
+    const std::string svg =
+        chart_for(experiment, series[m], axis, metric, chart_marks(metric, shifts, experiment, region, axis, verdicts));
     if (svg.empty()) continue;
     TemplateData chart;
     chart.set("name", std::string(model::metric_info(metric).display_name));

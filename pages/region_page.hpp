@@ -1,14 +1,22 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The page of one region of one experiment: the scaling-efficiency table at the newest commit
-// and the evolution of every metric along the commits.
+// and the evolution of every metric along the commits, marked with its change points and the
+// commits the gate found a regression in.
 #pragma once
 
 #include "analysis/experiment.hpp"
 #include "pages/templates.hpp"
+#include "pages/verdict_data.hpp"
+
+#include <span>
 
 namespace tally::pages {
 
+/// The metrics charted along the commits (and searched for change points).
+std::span<const model::MetricId> evolution_chart_metrics();
+
 TemplateData region_page_data(const analysis::Experiment& experiment, const std::string& region,
-                              const analysis::history::CommitAxis& axis, const std::string& branch);
+                              const analysis::history::CommitAxis& axis, const std::string& branch,
+                              const BranchVerdicts& verdicts);
 
 } // namespace tally::pages

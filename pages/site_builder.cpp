@@ -4,6 +4,7 @@
 #include "pages/site_builder.hpp"
 
 #include "analysis/parallel_for.hpp"
+#include "gate/commit_selection.hpp"
 #include "pages/color_scale.hpp"
 #include "pages/commit_page.hpp"
 #include "pages/index_page.hpp"
@@ -59,9 +60,13 @@ fs::path build_site(const SiteRequest& request, const Templates& templates, cons
                     const analysis::history::CommitAxis& axis, const std::vector<analysis::Experiment>& experiments) {
   const fs::path folder = request.output / path_slug(request.branch);
   write_site_file(folder / "style.css", stylesheet(templates));
+  // The newest commits gated against their parent as `tally gate` would, with the site's rules.
+  const BranchVerdicts verdicts =
+      gate::branch_verdicts(runs, axis, request.gate_config, gate::SelectionRequest{}.noise_history,
+                            request.verdict_commits, request.threads);
   write_site_file(folder / "index.html",
-                  templates.render("index", index_page_data(experiments, runs, axis, request.branch)));
-  const CommitPageContext commit_context{axis, experiments, request.branch, request.run_page_commits};
+                  templates.render("index", index_page_data(experiments, runs, axis, request.branch, verdicts)));
+  const CommitPageContext commit_context{axis, experiments, request.branch, request.run_page_commits, verdicts};
   analysis::parallel_for(axis.commits.size(), request.threads, [&](std::size_t position) {
     write_site_file(folder / commit_page_path(axis.commits[position]),
                     templates.render("commit", commit_page_data(commit_context, position)));
@@ -75,7 +80,7 @@ fs::path build_site(const SiteRequest& request, const Templates& templates, cons
   analysis::parallel_for(regions.size(), request.threads, [&](std::size_t i) {
     const auto [experiment, region] = regions[i];
     write_site_file(folder / region_page_path(experiment->name, *region),
-                    templates.render("region", region_page_data(*experiment, *region, axis, request.branch)));
+                    templates.render("region", region_page_data(*experiment, *region, axis, request.branch, verdicts)));
   });
   analysis::parallel_for(runs.runs.size(), request.threads, [&](std::size_t i) {
     const analysis::ingest::LoadedRun& run = runs.runs[i];

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "analysis/experiment.hpp"
+#include "gate/rules.hpp"
 #include "pages/templates.hpp"
 
 #include <filesystem>
@@ -14,6 +15,9 @@ namespace tally::pages {
 /// commits × configurations rather than with every run of a long history.
 inline constexpr std::size_t default_run_page_commits = 20;
 
+/// Commits gated against their parent on the site by default: the index's and the charts' recent past.
+inline constexpr std::size_t default_verdict_commits = 20;
+
 struct SiteRequest {
   std::filesystem::path output;
   std::string branch;   ///< as the user named it; its folder is a slug of it
@@ -21,6 +25,10 @@ struct SiteRequest {
   /// Runs of the newest this many commits get a page of their own; older ones are rows of their
   /// commit's page only (see has_run_page()).
   std::size_t run_page_commits = default_run_page_commits;
+  /// The newest this many commits are gated against their parent (gate::branch_verdicts): the
+  /// cost grows with commits × checks, so a long history is not gated whole at every build.
+  std::size_t verdict_commits = default_verdict_commits;
+  gate::GateConfig gate_config{}; ///< the rules of those verdicts (its waivers are not applied)
 };
 
 /// Returns the branch's index page. Throws std::runtime_error naming a file that cannot be written.

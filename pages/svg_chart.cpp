@@ -4,6 +4,7 @@
 #include "pages/svg_chart.hpp"
 
 #include "pages/chart_layout.hpp"
+#include "pages/chart_marks.hpp"
 #include "pages/color_scale.hpp"
 #include "pages/svg_path.hpp"
 #include "tally/model/xml_escape.hpp"
@@ -268,9 +269,10 @@ std::string render_evolution_chart(const ChartAxis& axis, const std::vector<Char
     series_points.push_back(drawn_points(s, layout.commits));
     drawn += draw_series(out, layout, series_points.back(), series_style(s.colour_index));
   }
-  if (drawn > 0) {
-    draw_hover_bands(out, layout, axis, series_points, options);
-  } else {
+  if (drawn > 0) draw_hover_bands(out, layout, axis, series_points, options);
+  // After the hover bands, so that the marks' own hover titles are on top.
+  out += draw_chart_marks(layout, options);
+  if (drawn == 0) {
     out += "<text class=\"no-data\" x=\"" + svg_number((layout.left + layout.right) / 2) + "\" y=\"" +
            svg_number((layout.top + layout.bottom) / 2) + "\" text-anchor=\"middle\" fill=\"#666666\">no runs</text>\n";
   }

@@ -31,6 +31,15 @@ struct ChartAxis {
   std::vector<std::string> commit_titles; ///< e.g. the commit's subject, shown on hover; may be empty
 };
 
+/// Something to point out at one commit (drawn by chart_marks.cpp).
+struct ChartMark {
+  enum class Kind { change_point, regression };
+  Kind kind = Kind::change_point;
+  std::size_t commit_index = 0; ///< position in ChartAxis; a change point's first commit at the new level
+  std::size_t colour_index = 0; ///< a change point's series, as ChartSeries::colour_index
+  std::string title;            ///< shown on hover
+};
+
 struct ChartOptions {
   std::string title;                         ///< the chart's accessible name, also drawn above it
   std::string y_label;                       ///< what the y axis measures, with its unit
@@ -39,6 +48,7 @@ struct ChartOptions {
   std::function<std::string(double)> format; ///< values in hover titles and tick labels
   int width = 800;                           ///< of the plot with its axes, in SVG units
   int height = 300;                          ///< of the plot with its axes; the legend adds rows below
+  std::vector<ChartMark> marks;              ///< over the plot, after the series
 };
 
 /// The chart as one <svg> element. A configuration's line joins the medians of consecutive

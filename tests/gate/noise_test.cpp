@@ -16,33 +16,61 @@ namespace {
 
 using model::MetricId;
 
-TEST(Noise, fewer_than_five_commit_medians_teach_nothing) { EXPECT_FALSE(learn_noise({1.0, 2.0, 3.0, 4.0})); }
-
-TEST(Noise, the_spread_is_the_scaled_median_absolute_deviation) {
-  // Median 3, absolute deviations 2, 1, 0, 1, 2: MAD 1.
-  const auto noise = learn_noise({5.0, 1.0, 3.0, 2.0, 4.0});
-  ASSERT_TRUE(noise);
-  EXPECT_EQ(noise->commits, 5u);
-  EXPECT_DOUBLE_EQ(noise->deviation, 1.4826);
+TEST(Noise, fewer_than_five_commits_teach_nothing) {
+  const std::vector<std::vector<double>> commits = {{1.0}, {2.0}, {3.0}, {4.0}};
+  EXPECT_FALSE(learn_noise(commits));
 }
 
-TEST(Noise, tolerance_is_three_standard_deviations_of_a_difference_of_two_medians) {
+TEST(Noise, a_steady_history_is_one_level_and_the_spread_of_a_median) {
+  // Five commits of the same three values: pairs differ by 1, 1, 2, median 1, σ = 1.4826/√2 per
+  // repetition and √(π/6) of it for a median of three; successive medians never move; no shift.
+  const std::vector<std::vector<double>> commits(5, std::vector<double>{9.0, 10.0, 11.0});
+  const auto noise = learn_noise(commits);
+  ASSERT_TRUE(noise);
+  EXPECT_EQ(noise->commits, 5u);
+  EXPECT_NEAR(noise->deviation, 1.4826 / std::sqrt(2.0) * std::sqrt(std::acos(-1.0) / 6), 1e-12);
+  EXPECT_EQ(noise->level_commits, 5u);
+}
+
+TEST(Noise, the_level_starts_at_the_histories_last_change_point) {
+  // Three commits at 10, then five at 20 (counts: no noise, so any lasting move is a shift).
+  std::vector<std::vector<double>> commits(3, std::vector<double>{10.0, 10.0});
+  commits.insert(commits.end(), 5, std::vector<double>{20.0, 20.0});
+  const auto noise = learn_noise(commits);
+  ASSERT_TRUE(noise);
+  EXPECT_EQ(noise->level_commits, 5u);
+}
+
+TEST(Noise, a_baseline_off_its_level_is_the_reference_alone) {
+  // Six commits at 10 and a baseline at 20: one commit is no change point, and the baseline is
+  // 10 away from a level whose noise is 0.
+  std::vector<std::vector<double>> commits(6, std::vector<double>{10.0, 10.0});
+  commits.push_back({20.0, 20.0});
+  const auto noise = learn_noise(commits);
+  ASSERT_TRUE(noise);
+  EXPECT_EQ(noise->level_commits, 1u);
+}
+
+TEST(Noise, tolerance_is_two_and_a_half_standard_deviations_of_the_difference_with_the_level) {
   CheckRule relative;
   relative.tolerance = 5.0;
-  // σ = 2 around a median of 100: 2% of it, times 3·√2.
-  EXPECT_NEAR(tolerance_with_noise(relative, LearnedNoise{10, 2.0}, 100.0), 3 * std::sqrt(2.0) * 2.0, 1e-12);
+  // σ = 2 around a median of 100: 2% of it; against a level of 11 commits, √(1 + 1/11) of it.
+  EXPECT_NEAR(tolerance_with_noise(relative, LearnedNoise{11, 2.0, 11}, 100.0), 2.5 * std::sqrt(12.0 / 11.0) * 2.0,
+              1e-12);
+  // Against the baseline alone, a difference of two medians: √2·σ.
+  EXPECT_NEAR(tolerance_with_noise(relative, LearnedNoise{11, 2.0, 1}, 100.0), 2.5 * std::sqrt(2.0) * 2.0, 1e-12);
   CheckRule points;
   points.tolerance_in_pp = true;
   points.tolerance = 2.0;
   // σ = 0.01 of an efficiency is 1 pp.
-  EXPECT_NEAR(tolerance_with_noise(points, LearnedNoise{10, 0.01}, 0.9), 3 * std::sqrt(2.0), 1e-12);
+  EXPECT_NEAR(tolerance_with_noise(points, LearnedNoise{10, 0.01, 1}, 0.9), 2.5 * std::sqrt(2.0), 1e-12);
   EXPECT_DOUBLE_EQ(tolerance_with_noise(points, std::nullopt, 0.9), 2.0);
 }
 
 TEST(Noise, an_identical_history_tightens_the_tolerance_to_a_fifth_of_the_configured_one) {
   CheckRule relative;
   relative.tolerance = 5.0;
-  EXPECT_DOUBLE_EQ(tolerance_with_noise(relative, LearnedNoise{11, 0.0}, 100.0), 1.0);
+  EXPECT_DOUBLE_EQ(tolerance_with_noise(relative, LearnedNoise{11, 0.0, 11}, 100.0), 1.0);
 }
 
 /// Commits c01..c<count> with five repetitions each at 4 ranks; commit i's useful time is scaled
@@ -93,15 +121,33 @@ TEST(Noise, a_quiet_history_catches_a_slowdown_under_the_configured_tolerance) {
 }
 
 TEST(Noise, a_noisy_history_widens_the_tolerance_past_a_move_of_its_usual_size) {
-  // Commit medians 1 + 0.01·k, k = −5..5 in a shuffled order, the baseline (c11) at k = 0: the
-  // median absolute deviation is 0.03, σ = 4.45%, the tolerance 3·√2·4.45% = 18.9%. The candidate,
-  // 10% slower, passes; against the configured 5% it would fail.
+  // Commit medians 1 + 0.01·k, k = 3, −2, 5, −4, 1, −5, 2, −1, 4, −3, 0 (the baseline, c11): the
+  // repetitions barely spread, but successive medians differ by 5, 7, 9, 5, 6, 7, 3, 5, 7, 3%,
+  // median 5.5%, so σ = 1.4826·5.5%/√2/1.5 = 3.84% and, against the level of all 11 commits (no
+  // window of five differs from the next by 4 standard deviations; pooled median 1), the tolerance
+  // is 2.5·3.84%·√(12/11) = 10.04%. The candidate, 8% slower, passes; against the configured 5%
+  // and the baseline alone it would fail.
   const int offsets[] = {3, -2, 5, -4, 1, -5, 2, -1, 4, -3, 0};
-  const auto runs = history_of(12, [&](int commit) { return commit == 12 ? 1.10 : 1.0 + 0.01 * offsets[commit - 1]; });
+  const auto runs = history_of(12, [&](int commit) { return commit == 12 ? 1.08 : 1.0 + 0.01 * offsets[commit - 1]; });
   const Check learned = elapsed_check(gate_newest(runs, "c12", 10));
   EXPECT_EQ(learned.result.verdict, Verdict::pass);
-  EXPECT_NEAR(learned.rule.tolerance, 3 * std::sqrt(2.0) * 1.4826 * 3.0, 0.2);
+  ASSERT_TRUE(learned.noise);
+  EXPECT_EQ(learned.noise->level_commits, 11u);
+  EXPECT_NEAR(learned.rule.tolerance, 2.5 * 1.4826 * 5.5 / std::sqrt(2.0) / 1.5 * std::sqrt(12.0 / 11.0), 0.01);
+  EXPECT_NEAR(learned.result.change, 8.0, 0.01);
   EXPECT_EQ(elapsed_check(gate_newest(runs, "c12", 0)).result.verdict, Verdict::regression);
+}
+
+TEST(Noise, the_candidate_is_compared_with_the_level_after_the_last_shift) {
+  // c01..c05 at 1.0, c06..c11 10% slower (a change point at c06), the candidate at the new level:
+  // against the six commits of that level it passes; the older five would make it 10% faster.
+  const auto runs = history_of(12, [](int commit) { return commit < 6 ? 1.0 : 1.1; });
+  const Check check = elapsed_check(gate_newest(runs, "c12", 10));
+  ASSERT_TRUE(check.noise);
+  EXPECT_EQ(check.noise->level_commits, 6u);
+  EXPECT_EQ(check.baseline_values.size(), 30u);
+  EXPECT_EQ(check.result.verdict, Verdict::pass);
+  EXPECT_NE(tolerance_of(check).find("against the level of the newest 6"), std::string::npos) << tolerance_of(check);
 }
 
 TEST(Noise, too_short_a_history_keeps_the_configured_tolerance_and_says_so) {

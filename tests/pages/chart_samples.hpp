@@ -39,6 +39,8 @@ inline SampleChart hostile_chart() {
   chart.options.y_label = "<y> & \"label\"";
   chart.options.efficiency = true;
   chart.options.format = [](double v) { return "<" + std::to_string(v) + "&>"; };
+  chart.options.marks = {{ChartMark::Kind::change_point, 1, 1, "<script>alert(1)</script> & \"moved\""},
+                         {ChartMark::Kind::regression, 2, 0, "</title></path><script>x()</script>"}};
   return chart;
 }
 

@@ -48,7 +48,7 @@ TEST(RegionPage, elapsed_time_chart_of_a_known_history) {
   ASSERT_EQ(experiments.size(), 1u);
   ASSERT_EQ(axis.commits.size(), 3u);
   const std::string html =
-      Templates(TALLY_TEST_TEMPLATES).render("region", region_page_data(experiments[0], "Global", axis, "main"));
+      Templates(TALLY_TEST_TEMPLATES).render("region", region_page_data(experiments[0], "Global", axis, "main", {}));
 
   const std::size_t caption = html.find("<figcaption>Elapsed time</figcaption>");
   ASSERT_NE(caption, std::string::npos);

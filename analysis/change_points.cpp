@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Pairwise differences rather than deviations from a commit's median: with few repetitions the
+// middle one deviates by exactly 0 and would pull a median of deviations down (by 35% at 3).
+#include "analysis/change_points.hpp"
+
+#include "analysis/region_metrics.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numbers>
+#include <optional>
+
+namespace tally::analysis {
+namespace {
+
+/// 1.4826 turns a median absolute value into a standard deviation for normal values; a difference
+/// of two independent values has √2 times their standard deviation.
+double deviation_of_differences(std::vector<double> absolute_differences) {
+  if (absolute_differences.empty()) return 0;
+  return 1.4826 * median(std::move(absolute_differences)) / std::numbers::sqrt2;
+}
+
+std::vector<double> medians_of(std::span<const std::vector<double>> commits) {
+  std::vector<double> out;
+  out.reserve(commits.size());
+  for (const std::vector<double>& values : commits)
+    out.push_back(median(values));
+  return out;
+}
+
+/// The median of a window (at most change_point_window values) without allocating: the gate takes
+/// it for every check of every commit it judges.
+double window_median(std::span<const double> values) {
+  std::array<double, change_point_window> copy{};
+  std::copy(values.begin(), values.end(), copy.begin());
+  const auto end = copy.begin() + static_cast<std::ptrdiff_t>(values.size());
+  const auto middle = copy.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+  std::nth_element(copy.begin(), middle, end);
+  if (values.size() % 2 == 1) return *middle;
+  return (*std::max_element(copy.begin(), middle) + *middle) / 2.0;
+}
+
+double absolute_deviation(std::span<const double> values, double center) {
+  double sum = 0;
+  for (const double value : values)
+    sum += std::abs(value - center);
+  return sum;
+}
+
+/// The windows either side of a split before commit `at`.
+struct Windows {
+  std::span<const double> before, after;
+};
+
+Windows windows_at(std::span<const double> medians, std::size_t at) {
+  const std::size_t begin = at > change_point_window ? at - change_point_window : 0;
+  const std::size_t end = std::min(medians.size(), at + change_point_window);
+  return {medians.subspan(begin, at - begin), medians.subspan(at, end - at)};
+}
+
+bool shifted(const Windows& windows, double deviation) {
+  const double difference = std::abs(window_median(windows.after) - window_median(windows.before));
+  const double spread =
+      deviation *
+      std::sqrt(std::numbers::pi / 2 *
+                (1.0 / static_cast<double>(windows.before.size()) + 1.0 / static_cast<double>(windows.after.size())));
+  // No noise at all (identical repetitions, a count): any difference is a shift.
+  return spread > 0 ? difference > change_point_deviations * spread : difference > 0;
+}
+
+/// How far the two windows lie from their own medians: least at the commit where the level shifts
+/// (the difference of the medians alone is flat around it, as a median ignores one misplaced value).
+double split_cost(const Windows& windows) {
+  return absolute_deviation(windows.before, window_median(windows.before)) +
+         absolute_deviation(windows.after, window_median(windows.after));
+}
+
+} // namespace
+
+double commit_median_deviation(std::span<const std::vector<double>> commits) {
+  std::vector<double> within, between;
+  std::vector<double> counts;
+  double previous_median = 0;
+  for (std::size_t c = 0; c < commits.size(); ++c) {
+    const std::vector<double>& values = commits[c];
+    if (values.empty()) continue;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      for (std::size_t j = i + 1; j < values.size(); ++j)
+        within.push_back(std::abs(values[i] - values[j]));
+    }
+    const double commit_median = median(values);
+    if (!counts.empty()) between.push_back(std::abs(commit_median - previous_median));
+    previous_median = commit_median;
+    counts.push_back(static_cast<double>(values.size()));
+  }
+  const double repetitions = counts.empty() ? 1.0 : median(counts);
+  const double from_within =
+      deviation_of_differences(std::move(within)) * std::sqrt(std::numbers::pi / (2 * repetitions));
+  return std::max(from_within, deviation_of_differences(std::move(between)) / 1.5);
+}
+
+std::vector<ChangePoint> change_points(std::span<const std::vector<double>> commits) {
+  return change_points(commits, commit_median_deviation(commits));
+}
+
+std::vector<ChangePoint> change_points(std::span<const std::vector<double>> commits, double deviation) {
+  const std::vector<double> medians = medians_of(commits);
+  std::vector<ChangePoint> out;
+  // Consecutive splits that all show a shift are one change point, placed at the least cost.
+  std::optional<std::size_t> best;
+  double best_cost = 0;
+  for (std::size_t at = change_point_min_segment; at + change_point_min_segment <= medians.size(); ++at) {
+    const Windows windows = windows_at(medians, at);
+    if (!shifted(windows, deviation)) {
+      if (best) out.push_back({*best, 0, 0});
+      best.reset();
+      continue;
+    }
+    const double cost = split_cost(windows);
+    if (!best || cost < best_cost) {
+      best = at;
+      best_cost = cost;
+    }
+  }
+  if (best) out.push_back({*best, 0, 0});
+  // The levels between neighbouring change points, for the before → after of each.
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    const std::size_t begin = k == 0 ? 0 : out[k - 1].index;
+    const std::size_t end = k + 1 == out.size() ? medians.size() : out[k + 1].index;
+    const auto at = [&](std::size_t i) { return medians.begin() + static_cast<std::ptrdiff_t>(i); };
+    out[k].before = median({at(begin), at(out[k].index)});
+    out[k].after = median({at(out[k].index), at(end)});
+  }
+  return out;
+}
+
+std::vector<SeriesChangePoint> series_change_points(std::span<const model::MetricId> metrics,
+                                                    const std::vector<std::vector<MetricSeries>>& series) {
+  std::vector<SeriesChangePoint> out;
+  for (std::size_t m = 0; m < metrics.size(); ++m) {
+    for (const MetricSeries& one : series[m]) {
+      std::vector<std::vector<double>> commits;
+      commits.reserve(one.points.size());
+      for (const SeriesPoint& point : one.points)
+        commits.push_back(point.repetitions);
+      for (const ChangePoint& shift : change_points(commits))
+        out.push_back({metrics[m], one.configuration, one.points[shift.index].commit, shift.before, shift.after});
+    }
+  }
+  return out;
+}
+
+} // namespace tally::analysis
