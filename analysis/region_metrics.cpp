@@ -36,6 +36,13 @@ const model::RegionRaw* representative_raw(const Repetitions& repetitions, const
   return raws[(raws.size() - 1) / 2];
 }
 
+std::optional<std::string> region_parent(const Repetitions& repetitions, const std::string& region) {
+  for (const ingest::LoadedRun* run : repetitions) {
+    if (const model::Region* found = find_region(run->document, region)) return found->parent;
+  }
+  return std::nullopt;
+}
+
 std::vector<model::MetricValues> repetition_metrics(const Repetitions& repetitions, const std::string& region,
                                                     const model::RegionRaw* reference, model::Scaling scaling) {
   std::vector<model::MetricValues> out;

@@ -30,6 +30,10 @@ using MetricSummaries = std::array<std::optional<MetricSummary>, model::metric_c
 /// repetition has the region.
 const model::RegionRaw* representative_raw(const Repetitions& repetitions, const std::string& region);
 
+/// The parent of `region` in the region tree (model/region_tree.hpp), as the first repetition
+/// holding the region records it; nullopt for Global and for runs that record no tree (DLB TALP's).
+std::optional<std::string> region_parent(const Repetitions& repetitions, const std::string& region);
+
 /// Each repetition's metrics of `region`, with scalability metrics when `reference` is given.
 std::vector<model::MetricValues> repetition_metrics(const Repetitions& repetitions, const std::string& region,
                                                     const model::RegionRaw* reference, model::Scaling scaling);

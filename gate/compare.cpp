@@ -89,6 +89,7 @@ void compare_region(const Cell& cell, const std::string& region, const GateConfi
   const model::MetricValues baseline_medians = medians_of(baseline);
   const model::MetricValues candidate_medians = medians_of(candidate);
   const auto history = commit_repetitions(cell, region, baseline);
+  const std::optional<std::string> parent = analysis::region_parent(cell.candidate, region);
   for (const model::MetricInfo& info : model::metric_table()) {
     const CheckRule rule = rule_for(config, region, info.id);
     if (rule.direction == Direction::ignored) continue;
@@ -105,6 +106,7 @@ void compare_region(const Cell& cell, const std::string& region, const GateConfi
                 {}};
     if (check.baseline_values.empty() || check.candidate_values.empty()) continue;
     apply_noise(check, history);
+    check.parent = parent;
     check.result = judge(check.rule, check.baseline_values, check.candidate_values);
     if (check.result.verdict == Verdict::regression) {
       const WaiverMatch waiver = match_waivers(config.waivers, region, info.id, candidate_commit, today);

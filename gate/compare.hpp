@@ -46,6 +46,7 @@ struct Check {
   std::optional<LearnedNoise> noise{}; ///< when learned, rule.tolerance comes from it
   double configured_tolerance = 0;     ///< the rules' tolerance, before learning
   std::size_t history_commits = 0;     ///< commit medians of the metric: baseline's and the history's
+  std::optional<std::string> parent{}; ///< the region's parent in the candidate's runs (the region tree)
 };
 
 /// A region (or configuration) found on one side only: listed, never a regression.

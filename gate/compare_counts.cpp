@@ -3,6 +3,7 @@
 // calls in every run; the median only guards against a program whose runs disagree.
 #include "gate/compare_counts.hpp"
 
+#include "analysis/region_metrics.hpp"
 #include "tally/model/region_counts.hpp"
 
 #include <algorithm>
@@ -39,17 +40,13 @@ std::uint64_t median(std::vector<std::uint64_t> values) {
 
 /// Each count's median over the runs, for the counts every run measured; empty when a run did
 /// not measure the region's counts.
-std::map<std::string, std::uint64_t> medians(const analysis::Repetitions& runs, const std::string& region,
-                                             std::optional<std::string>& parent) {
+std::map<std::string, std::uint64_t> medians(const analysis::Repetitions& runs, const std::string& region) {
   std::map<std::string, std::vector<std::uint64_t>> values;
   for (const analysis::ingest::LoadedRun* run : runs) {
     const auto counts = counts_of(run->document, region);
     if (!counts) return {};
     for (const auto& [name, value] : *counts)
       values[name].push_back(value);
-    for (const model::Region& candidate : run->document.regions) {
-      if (candidate.name == region) parent = candidate.parent;
-    }
   }
   std::map<std::string, std::uint64_t> out;
   for (auto& [name, list] : values) {
@@ -78,9 +75,8 @@ std::vector<CountChange> compare_counts(const std::string& experiment, const ana
                                         const analysis::Repetitions& baseline, const analysis::Repetitions& candidate,
                                         const std::string& region, const GateConfig& config,
                                         const std::string& candidate_commit, const std::string& today) {
-  std::optional<std::string> baseline_parent, candidate_parent;
-  const auto before = medians(baseline, region, baseline_parent);
-  const auto after = medians(candidate, region, candidate_parent);
+  const auto before = medians(baseline, region);
+  const auto after = medians(candidate, region);
   if (before.empty() || after.empty()) return {};
   std::vector<CountChange> out;
   for (const std::string& name : count_names()) {
@@ -99,7 +95,7 @@ std::vector<CountChange> compare_counts(const std::string& experiment, const ana
                        before.at("visits"),
                        after.at("visits"),
                        new_value > old_value ? Verdict::regression : Verdict::improvement};
-    change.parent = candidate_parent;
+    change.parent = analysis::region_parent(candidate, region);
     if (change.verdict == Verdict::regression) {
       const WaiverMatch waiver = match_waivers(config.waivers, region, name, candidate_commit, today);
       if (waiver.active) {

@@ -65,9 +65,33 @@ double contribution(const Check& smaller, const Check& larger) {
   return delta * baseline_time(smaller) / baseline_time(larger);
 }
 
-/// The finding, in a smaller region, that explains `larger`; nullopt when none does.
+/// Each region's parent in the region tree, per experiment, as the checks recorded it.
+using RegionParents = std::map<std::pair<std::string, std::string>, std::optional<std::string>>;
+
+RegionParents region_parents(const std::vector<Check>& checks) {
+  RegionParents out;
+  for (const Check& check : checks)
+    out.try_emplace({check.experiment, check.region}, check.parent);
+  return out;
+}
+
+/// Whether `inner` can explain a move of `outer`'s region: it ran inside it (an ancestor in the
+/// region tree) when the runs record the tree, else it takes less time (DLB TALP's flat regions).
+bool runs_inside(const Check& inner, const Check& outer, const RegionParents& parents) {
+  if (!inner.parent) return baseline_time(inner) < baseline_time(outer);
+  // The depth bound guards against a cycle in documents written by hand.
+  std::optional<std::string> above = inner.parent;
+  for (std::size_t depth = 0; above && depth < parents.size(); ++depth) {
+    if (*above == outer.region) return true;
+    const auto next = parents.find({inner.experiment, *above});
+    above = next == parents.end() ? std::nullopt : next->second;
+  }
+  return false;
+}
+
+/// The finding, in a region inside `larger`'s, that explains `larger`; nullopt when none does.
 std::optional<std::size_t> explaining_region(std::size_t larger, const std::vector<Finding>& findings,
-                                             const std::vector<Check>& checks) {
+                                             const std::vector<Check>& checks, const RegionParents& parents) {
   const Finding& parent = findings[larger];
   std::optional<std::size_t> best;
   double best_share = 0, total = 0, parent_move = 0;
@@ -84,7 +108,7 @@ std::optional<std::size_t> explaining_region(std::size_t larger, const std::vect
         continue;
       for (const Check* child_check : causes_of(child, checks)) {
         if (child_check->configuration != parent_check->configuration) continue;
-        if (baseline_time(*child_check) >= baseline_time(*parent_check)) continue;
+        if (!runs_inside(*child_check, *parent_check, parents)) continue;
         const double share = std::abs(contribution(*child_check, *parent_check));
         total += share;
         if (share > best_share) best_share = share, best = other;
@@ -204,10 +228,11 @@ std::vector<Finding> find_causes(const GateResult& result) {
     const auto at = finding_of.find({check.experiment, check.region, cause, check.result.verdict});
     if (at != finding_of.end()) findings[at->second].checks.push_back(index);
   }
-  // A larger region's finding that smaller regions explain moves under the one explaining most.
+  // A region's finding that regions inside it explain moves under the one explaining most.
+  const RegionParents parents = region_parents(checks);
   std::vector<std::optional<std::size_t>> moved_to(findings.size());
   for (std::size_t i = 0; i < findings.size(); ++i)
-    moved_to[i] = explaining_region(i, findings, checks);
+    moved_to[i] = explaining_region(i, findings, checks, parents);
   // Each configuration orders the regions by time, but two configurations may order two regions
   // differently: a finding whose chain of explanations comes back to it stays where it is.
   const auto end_of_chain = [&](std::size_t from) -> std::optional<std::size_t> {

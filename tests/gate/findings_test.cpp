@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <sstream>
 
 namespace tally::gate {
@@ -29,8 +30,10 @@ struct Change {
 };
 
 /// Five repetitions a side at 4 and 8 ranks of `regions` (name, average useful time), the
-/// candidate changed as `changes` say.
-GateResult compare(const std::vector<std::pair<std::string, double>>& regions, const std::vector<Change>& changes) {
+/// candidate changed as `changes` say; each region's parent in the region tree as `parents` say
+/// (none: the runs record no tree).
+GateResult compare(const std::vector<std::pair<std::string, double>>& regions, const std::vector<Change>& changes,
+                   const std::map<std::string, std::string>& parents = {}) {
   Noise noise(11);
   analysis::ingest::RunSet runs;
   for (std::string commit : {"base", "cand"}) {
@@ -42,8 +45,11 @@ GateResult compare(const std::vector<std::pair<std::string, double>>& regions, c
           shape.load_balance *= change.load_balance;
           shape.useful_avg_ns *= change.useful;
         }
-        for (int i = 0; i < 5; ++i)
+        for (int i = 0; i < 5; ++i) {
           runs.runs.push_back(gate_run(noise.apply(shape)));
+          if (const auto parent = parents.find(region); parent != parents.end())
+            runs.runs.back().document.regions.front().parent = parent->second;
+        }
       }
     }
   }
@@ -107,6 +113,26 @@ TEST(Findings, a_child_region_too_small_to_explain_its_parent_leaves_two_finding
   // 5% of the time: 0.05 × solve's move is far from half of Global's.
   const GateResult result = compare({{"Global", 1e9}, {"solve", 5e7}}, {{"Global", 4, 0.9}, {"solve", 4, 0.9}});
   EXPECT_EQ(find_causes(result).size(), 2u);
+}
+
+TEST(Findings, a_sibling_region_never_explains_a_region_it_did_not_run_inside) {
+  // output (8e8) loses 10% of its balance and step (9e8) 8%: 8/9 × output's move is over half of
+  // step's, so by time alone output explains step; the tree says both ran directly in Global.
+  const std::vector<std::pair<std::string, double>> regions{{"step", 9e8}, {"output", 8e8}};
+  const std::vector<Change> changes{{"step", 4, 0.92}, {"output", 4, 0.9}};
+  ASSERT_EQ(find_causes(compare(regions, changes)).size(), 1u);
+  EXPECT_EQ(find_causes(compare(regions, changes, {{"step", "Global"}, {"output", "Global"}})).size(), 2u);
+}
+
+TEST(Findings, a_region_two_levels_down_explains_its_grandparent) {
+  // Global > step > solve; step did not move, solve's move (80% of Global's time, balance × 0.9)
+  // is over half of Global's (× 0.92): Global's finding goes under solve through step.
+  const GateResult result = compare({{"Global", 1e9}, {"step", 9e8}, {"solve", 8e8}},
+                                    {{"Global", 4, 0.92}, {"solve", 4, 0.9}}, {{"step", "Global"}, {"solve", "step"}});
+  const std::vector<Finding> findings = find_causes(result);
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings.front().region, "solve");
+  EXPECT_EQ(findings.front().explained_regions, std::vector<std::string>{"Global"});
 }
 
 TEST(Findings, elapsed_time_without_an_efficiency_move_is_a_finding_that_names_computation) {
