@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The page of one region of one experiment: the scaling-efficiency table at the newest commit
-// and the evolution of every metric along the commits.
+// The page of one region of one experiment: the scaling-efficiency table and the counts at the
+// newest commit, and the evolution of the main metrics and counts per visit along the commits.
 #pragma once
 
 #include "analysis/experiment.hpp"
