@@ -136,6 +136,18 @@ void set_tree_links(TemplateData& data, const analysis::Experiment& experiment, 
   set_moved(data, "children", std::move(inside));
 }
 
+/// Whether some configuration's value differs between two commits or between repetitions.
+bool moved(const std::vector<analysis::MetricSeries>& series) {
+  for (const analysis::MetricSeries& one : series) {
+    for (const analysis::SeriesPoint& point : one.points) {
+      for (const double value : point.repetitions) {
+        if (value != one.points.front().repetitions.front()) return true;
+      }
+    }
+  }
+  return false;
+}
+
 TemplateData chart_data(const std::string& name, const std::string& svg) {
   TemplateData chart;
   chart.set("name", name);
@@ -169,9 +181,12 @@ TemplateData region_page_data(const analysis::Experiment& experiment, const std:
     if (!svg.empty()) charts.push_back(chart_data(std::string(model::metric_info(metric).display_name), svg));
   }
   for (const CountRow& count : charted_counts()) {
+    const std::vector<analysis::MetricSeries> per_visit = per_visit_series(experiment, region, count);
+    // A count that never moved draws a flat line the table already says; region pages are most
+    // of a site's bytes, so it gets no chart.
+    if (!moved(per_visit)) continue;
     const ChartOptions options = count_chart_options(count);
-    const std::string svg = chart_for(experiment, per_visit_series(experiment, region, count), axis, options);
-    if (!svg.empty()) charts.push_back(chart_data(options.title, svg));
+    charts.push_back(chart_data(options.title, chart_for(experiment, per_visit, axis, options)));
   }
   set_moved(data, "charts", std::move(charts));
   data.set("commit_count", std::to_string(commits.size()));

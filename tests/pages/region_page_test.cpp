@@ -158,6 +158,21 @@ TEST(RegionPage, links_to_the_region_it_ran_inside_and_to_those_inside_it) {
   EXPECT_NE(global.find("Inside it: <a href=\"../scaling/solve.html\">solve</a> </p>"), std::string::npos);
 }
 
+TEST(RegionPage, a_count_that_never_moved_has_its_table_row_but_no_chart) {
+  analysis::ingest::RunSet runs;
+  // 300 calls in 100 visits at both commits and in both runs of c1: 3 per visit throughout.
+  runs.runs.push_back(counted_run("c1", 1, 300, 100, 2000, 500));
+  runs.runs.push_back(counted_run("c1", 1, 300, 100, 2000, 500));
+  runs.runs.push_back(counted_run("c2", 1, 300, 100, 2000, 500));
+  const analysis::history::CommitAxis axis = analysis::history::order_by_document_time(runs);
+  const std::vector<analysis::Experiment> experiments = analysis::group_experiments(runs, axis, std::nullopt);
+  const std::string html =
+      Templates(TALLY_TEST_TEMPLATES).render("region", region_page_data(experiments[0], "Global", axis, "main"));
+  EXPECT_NE(html.find("<th>MPI calls</th><td title=\"3 per visit\">300</td>"), std::string::npos);
+  EXPECT_EQ(html.find("<figcaption>MPI calls per visit</figcaption>"), std::string::npos);
+  EXPECT_EQ(html.find("<figcaption>MPI bytes per visit</figcaption>"), std::string::npos);
+}
+
 TEST(RegionPage, documents_without_counts_have_no_count_table_or_chart) {
   analysis::ingest::RunSet runs;
   // As read from a tally.run/1 document: no raw.mpi.
