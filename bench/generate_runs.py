@@ -3,8 +3,8 @@
 """Writes a synthetic history of run documents for measuring `tally pages`: COMMITS commits x
 CONFIGS configurations x REPS repetitions, each with REGIONS regions (default 500 x 4 x 5 x 30,
 i.e. 10,000 documents). The numbers are consistent (aggregates of per-rank times), not realistic.
-Regions form a two-level tree under Global and carry MPI counts that change once, half-way
-through the history, as a real code's do when a commit adds a collective.
+Regions form a two-level tree under Global and carry MPI counts; those of one region in ten
+change once, half-way through the history, as when a commit adds a collective to a phase.
 Usage: generate_runs.py FOLDER [COMMITS CONFIGS REPS REGIONS]"""
 import json
 import os
@@ -56,9 +56,9 @@ def parent_of(region):
 
 def mpi_counts(ranks, region, later):
     """Every rank makes the same calls: a halo exchange of 8 kB messages (none on one rank) waited
-    for, and collectives of 1 kB; `later` commits make one collective more."""
+    for, and collectives of 1 kB; `later` commits make one collective more in one region of ten."""
     sends = 2 * (region + 1) if ranks > 1 else 0
-    collectives = 3 + (1 if later else 0)
+    collectives = 3 + (1 if later and region % 10 == 3 else 0)
     by_kind = dict.fromkeys(MPI_CALL_KINDS, 0)
     by_kind.update({"nonblocking_point_to_point": ranks * 2 * sends, "wait_test": ranks * sends,
                     "collective": ranks * collectives})
