@@ -13,28 +13,35 @@ namespace {
 
 std::vector<CountRow> make_rows() {
   std::vector<CountRow> rows;
-  rows.push_back({"MPI calls", 0, false, true, [](const model::RegionRaw& raw) -> std::optional<std::uint64_t> {
+  rows.push_back({.name = "MPI calls", .read = [](const model::RegionRaw& raw) -> std::optional<std::uint64_t> {
                     if (!raw.mpi) return std::nullopt;
                     return raw.mpi->calls;
                   }});
   for (std::size_t kind = 0; kind < model::mpi_call_kinds.size(); ++kind) {
     std::string name(model::mpi_call_kinds[kind]);
     std::replace(name.begin(), name.end(), '_', ' ');
-    rows.push_back({name, 1, false, false, [kind](const model::RegionRaw& raw) -> std::optional<std::uint64_t> {
+    rows.push_back({.name = name,
+                    .depth = 1,
+                    .shown_when_zero = false,
+                    .read = [kind](const model::RegionRaw& raw) -> std::optional<std::uint64_t> {
                       if (!raw.mpi || !raw.mpi->calls_by_kind) return std::nullopt;
                       return (*raw.mpi->calls_by_kind)[kind];
                     }});
   }
-  rows.push_back({"MPI bytes sent", 0, true, true,
-                  [](const model::RegionRaw& raw) { return raw.mpi ? raw.mpi->bytes_sent : std::nullopt; }});
-  rows.push_back({"MPI bytes received", 0, true, true,
-                  [](const model::RegionRaw& raw) { return raw.mpi ? raw.mpi->bytes_received : std::nullopt; }});
-  rows.push_back({"MPI collective bytes", 0, true, true,
-                  [](const model::RegionRaw& raw) { return raw.mpi ? raw.mpi->collective_bytes : std::nullopt; }});
-  rows.push_back({"OpenMP parallel regions", 0, false, true,
-                  [](const model::RegionRaw& raw) { return raw.openmp ? raw.openmp->parallels : std::nullopt; }});
-  rows.push_back({"OpenMP tasks", 0, false, true,
-                  [](const model::RegionRaw& raw) { return raw.openmp ? raw.openmp->tasks : std::nullopt; }});
+  rows.push_back({.name = "MPI bytes sent", .bytes = true, .read = [](const model::RegionRaw& raw) {
+                    return raw.mpi ? raw.mpi->bytes_sent : std::nullopt;
+                  }});
+  rows.push_back({.name = "MPI bytes received", .bytes = true, .read = [](const model::RegionRaw& raw) {
+                    return raw.mpi ? raw.mpi->bytes_received : std::nullopt;
+                  }});
+  rows.push_back({.name = "MPI collective bytes", .bytes = true, .read = [](const model::RegionRaw& raw) {
+                    return raw.mpi ? raw.mpi->collective_bytes : std::nullopt;
+                  }});
+  rows.push_back({.name = "OpenMP parallel regions", .read = [](const model::RegionRaw& raw) {
+                    return raw.openmp ? raw.openmp->parallels : std::nullopt;
+                  }});
+  rows.push_back({.name = "OpenMP tasks",
+                  .read = [](const model::RegionRaw& raw) { return raw.openmp ? raw.openmp->tasks : std::nullopt; }});
   // The device counts of raw.device (kernel launches, copies and bytes per direction, runtime
   // calls) join here, after the host's, when the document carries them.
   return rows;
@@ -61,7 +68,7 @@ const std::vector<CountRow>& count_rows() {
 const std::vector<CountRow>& charted_counts() {
   static const std::vector<CountRow> rows{
       count_rows().front(),
-      {"MPI bytes", 0, true, true, [](const model::RegionRaw& raw) -> std::optional<std::uint64_t> {
+      {.name = "MPI bytes", .bytes = true, .read = [](const model::RegionRaw& raw) -> std::optional<std::uint64_t> {
          if (!raw.mpi || !raw.mpi->bytes_sent || !raw.mpi->collective_bytes) return std::nullopt;
          return *raw.mpi->bytes_sent + *raw.mpi->collective_bytes;
        }}};
