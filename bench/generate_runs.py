@@ -3,6 +3,8 @@
 """Writes a synthetic history of run documents for measuring `tally pages`: COMMITS commits x
 CONFIGS configurations x REPS repetitions, each with REGIONS regions (default 500 x 4 x 5 x 30,
 i.e. 10,000 documents). The numbers are consistent (aggregates of per-rank times), not realistic.
+Regions form a two-level tree under Global and carry MPI counts; those of one region in ten
+change once, half-way through the history, as when a commit adds a collective to a phase.
 Usage: generate_runs.py FOLDER [COMMITS CONFIGS REPS REGIONS]"""
 import json
 import os
@@ -40,6 +42,40 @@ def region_raw(records):
     }
 
 
+MPI_CALL_KINDS = ("point_to_point", "nonblocking_point_to_point", "persistent", "collective", "nonblocking_collective",
+                  "wait_test", "probe", "one_sided", "one_sided_sync", "io", "nonblocking_io", "collective_io",
+                  "communicator", "window", "dynamic_process")
+
+
+def parent_of(region):
+    """Regions 1-5 run inside Global, the others inside one of those five."""
+    if region == 0:
+        return None
+    return "Global" if region <= 5 else "region_%02d" % ((region - 1) % 5 + 1)
+
+
+def mpi_counts(ranks, region, later):
+    """Every rank makes the same calls: a halo exchange of 8 kB messages (none on one rank) waited
+    for, and collectives of 1 kB; `later` commits make one collective more in one region of ten."""
+    sends = 2 * (region + 1) if ranks > 1 else 0
+    collectives = 3 + (1 if later and region % 10 == 3 else 0)
+    by_kind = dict.fromkeys(MPI_CALL_KINDS, 0)
+    by_kind.update({"nonblocking_point_to_point": ranks * 2 * sends, "wait_test": ranks * sends,
+                    "collective": ranks * collectives})
+    calls = sum(by_kind.values())
+    return {"calls": calls, "calls_max": calls // ranks, "calls_by_kind": by_kind, "bytes_sent": ranks * sends * 8192,
+            "bytes_received": ranks * sends * 8192, "collective_bytes": ranks * collectives * 1024}
+
+
+def region_document(region, ranks, rng, later):
+    document = {"name": "Global" if region == 0 else "region_%02d" % region, "visits": ranks,
+                "raw": region_raw(process_records(ranks, rng, 1e9 / ranks)), "metrics": {}}
+    document["raw"]["mpi"] = mpi_counts(ranks, region, later)
+    if parent_of(region):
+        document["parent"] = parent_of(region)
+    return document
+
+
 def main():
     folder = sys.argv[1]
     commits, configs, reps, regions = (int(a) for a in (sys.argv[2:6] or [500, 4, 5, 30]))
@@ -53,7 +89,7 @@ def main():
             for r in range(reps):
                 run_id = "c%04d-r%d-k%d" % (c, r, k)
                 document = {
-                    "schema": "tally.run/1", "tally_version": "0.1.0",
+                    "schema": "tally.run/2", "tally_version": "0.1.0",
                     "run": {"id": run_id, "experiment": "strong-scaling", "label": "%d ranks" % ranks,
                             "start_time": commit_time, "end_time": commit_time, "command_line": ["./app"],
                             "scaling": "strong"},
@@ -62,9 +98,7 @@ def main():
                                   "hosts": ["node%d" % n for n in range(max(1, ranks // 4))]},
                     "environment": {"cpu_model": "synthetic", "mpi_library": "Open MPI", "mpi_version": "4.1.4",
                                     "compiler": "gcc", "counters_available": True, "clock": "tsc"},
-                    "regions": [{"name": "Global" if g == 0 else "region_%02d" % g, "visits": ranks,
-                                 "raw": region_raw(process_records(ranks, rng, 1e9 / ranks)), "metrics": {}}
-                                for g in range(regions)],
+                    "regions": [region_document(g, ranks, rng, c >= commits // 2) for g in range(regions)],
                 }
                 path = os.path.join(folder, "%04d" % c, run_id + ".json")
                 os.makedirs(os.path.dirname(path), exist_ok=True)

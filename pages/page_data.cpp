@@ -39,6 +39,18 @@ TemplateData metric_cell(model::MetricId metric, const std::optional<analysis::M
   return cell;
 }
 
+TemplateData count_cell(const CountRow& row, const std::optional<double>& total, double visits) {
+  TemplateData cell;
+  if (!total) {
+    cell.set("text", "n/a");
+    cell.set("hint", "not measured");
+    return cell;
+  }
+  cell.set("text", format_count_row(row, *total));
+  if (visits > 0) cell.set("hint", format_count_row(row, *total / visits) + " per visit");
+  return cell;
+}
+
 void set_metric_head(TemplateData& row, model::MetricId metric, const model::MetricSet& shown) {
   const model::MetricInfo& info = model::metric_info(metric);
   row.set("name", std::string(info.display_name));

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Template data shared by the site's pages: commits, configurations, metric values.
+// Template data shared by the site's pages: commits, configurations, metric and count values.
 #pragma once
 
 #include "analysis/history/commit_axis.hpp"
 #include "analysis/region_metrics.hpp"
+#include "pages/count_rows.hpp"
 #include "pages/templates.hpp"
 
 #include <optional>
@@ -17,6 +18,10 @@ TemplateData commit_data(const analysis::history::CommitEntry& commit);
 /// several runs or no value), and for an efficiency the class of its colour (no class otherwise:
 /// the templates then write no attribute).
 TemplateData metric_cell(model::MetricId metric, const std::optional<analysis::MetricSummary>& summary);
+
+/// A count's cell: the total formatted as its row says and the value per visit on hover ("hint"),
+/// or n/a where the run did not measure the count.
+TemplateData count_cell(const CountRow& row, const std::optional<double>& total, double visits);
 
 /// Adds a metric's name, key and depth to a table row. The depth is model::shown_depth among the
 /// rows `shown`, the rule of `tally report` too; the stylesheet turns it into the indentation.

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Region page data: table rows in tree order with their depth, and charts of the main metrics
-// along the commits where the experiment has runs.
+// Region page data: table rows in tree order with their depth, the counts, and charts of the main
+// metrics and of the counts per visit along the commits where the experiment has runs.
 #include "pages/region_page.hpp"
 
 #include "analysis/change_points.hpp"
@@ -8,11 +8,14 @@
 #include "analysis/scaling_table.hpp"
 #include "pages/chart_marks.hpp"
 #include "pages/page_data.hpp"
+#include "pages/region_counts.hpp"
 #include "pages/svg_chart.hpp"
 
 #include "tally/model/metric_format.hpp"
 
 #include <map>
+#include <optional>
+#include <set>
 #include <utility>
 
 namespace tally::pages {
@@ -63,7 +66,7 @@ TemplateData table_data(const analysis::Experiment& experiment, const analysis::
 }
 
 std::string chart_for(const analysis::Experiment& experiment, const std::vector<analysis::MetricSeries>& series,
-                      const analysis::history::CommitAxis& axis, model::MetricId metric,
+                      const analysis::history::CommitAxis& axis, ChartOptions options,
                       const std::vector<ChartMark>& marks) {
   if (series.empty()) return "";
   // The x axis holds the commits where this experiment has runs, in branch order.
@@ -82,12 +85,6 @@ std::string chart_for(const analysis::Experiment& experiment, const std::vector<
     }
     lines.push_back(std::move(line));
   }
-  const model::MetricInfo& info = model::metric_info(metric);
-  ChartOptions options;
-  options.title = std::string(info.display_name);
-  options.y_label = std::string(info.display_name);
-  options.efficiency = info.kind == model::MetricKind::efficiency;
-  options.format = [metric](double value) { return model::format_metric(metric, value); };
   for (const ChartMark& mark : marks) {
     if (const auto column = column_of.find(mark.commit_index); column != column_of.end()) {
       options.marks.push_back(mark);
@@ -95,6 +92,76 @@ std::string chart_for(const analysis::Experiment& experiment, const std::vector<
     }
   }
   return render_evolution_chart(chart_axis, lines, options);
+}
+
+ChartOptions metric_chart_options(model::MetricId metric) {
+  const model::MetricInfo& info = model::metric_info(metric);
+  ChartOptions options;
+  options.title = std::string(info.display_name);
+  options.y_label = std::string(info.display_name);
+  options.efficiency = info.kind == model::MetricKind::efficiency;
+  options.format = [metric](double value) { return model::format_metric(metric, value); };
+  return options;
+}
+
+/// A count per visit: every repetition of a deterministic program gives the same value, so the
+/// line is the exact value at each commit, and a change in the work done per visit shows even
+/// when the number of visits changed too.
+ChartOptions count_chart_options(const CountRow& count) {
+  ChartOptions options;
+  options.title = count.name + " per visit";
+  options.y_label = options.title;
+  options.format = [&count](double value) { return format_count_row(count, value); };
+  return options;
+}
+
+/// The region's place in the tree at `commit`: "parent" (name and link) when its runs name one, and
+/// "children", the regions that ran inside it, each with its link, by name.
+void set_tree_links(TemplateData& data, const analysis::Experiment& experiment, std::size_t commit,
+                    const std::string& region) {
+  std::optional<std::string> parent;
+  std::set<std::string> children;
+  for (std::size_t configuration = 0; configuration < experiment.configurations.size(); ++configuration) {
+    const analysis::Repetitions* runs = experiment.repetitions(commit, configuration);
+    for (const analysis::ingest::LoadedRun* run : runs ? *runs : analysis::Repetitions{}) {
+      for (const model::Region& other : run->document.regions) {
+        if (other.name == region && other.parent) parent = other.parent;
+        if (other.parent == region) children.insert(other.name);
+      }
+    }
+  }
+  // Region pages share their experiment's folder.
+  const auto link = [&](const std::string& name) {
+    TemplateData item;
+    item.set("name", name);
+    item.set("link", "../" + region_page_path(experiment.name, name));
+    return item;
+  };
+  if (parent) data.set("parent", link(*parent));
+  TemplateList inside;
+  for (const std::string& child : children)
+    inside.push_back(link(child));
+  data.set("has_children", !inside.empty());
+  set_moved(data, "children", std::move(inside));
+}
+
+/// Whether some configuration's value differs between two commits or between repetitions.
+bool moved(const std::vector<analysis::MetricSeries>& series) {
+  for (const analysis::MetricSeries& one : series) {
+    for (const analysis::SeriesPoint& point : one.points) {
+      for (const double value : point.repetitions) {
+        if (value != one.points.front().repetitions.front()) return true;
+      }
+    }
+  }
+  return false;
+}
+
+TemplateData chart_data(const std::string& name, const std::string& svg) {
+  TemplateData chart;
+  chart.set("name", name);
+  chart.set("svg", svg);
+  return chart;
 }
 
 } // namespace
@@ -116,18 +183,24 @@ TemplateData region_page_data(const analysis::Experiment& experiment, const std:
   const std::size_t newest = commits.back();
   data.set("commit", commit_data(axis.commits[newest]));
   data.set("table", table_data(experiment, scaling_table(experiment, newest, region)));
+  data.set("counts", count_table_data(experiment, newest, region));
+  set_tree_links(data, experiment, newest, region);
   TemplateList charts;
   const auto series = metric_series(experiment, region, charted_metrics);
   const auto shifts = analysis::series_change_points(charted_metrics, series);
   for (std::size_t m = 0; m < std::size(charted_metrics); ++m) {
     const model::MetricId metric = charted_metrics[m];
-    const std::string svg =
-        chart_for(experiment, series[m], axis, metric, chart_marks(metric, shifts, experiment, region, axis, verdicts));
-    if (svg.empty()) continue;
-    TemplateData chart;
-    chart.set("name", std::string(model::metric_info(metric).display_name));
-    chart.set("svg", svg);
-    charts.push_back(std::move(chart));
+    const std::string svg = chart_for(experiment, series[m], axis, metric_chart_options(metric),
+                                      chart_marks(metric, shifts, experiment, region, axis, verdicts));
+    if (!svg.empty()) charts.push_back(chart_data(std::string(model::metric_info(metric).display_name), svg));
+  }
+  for (const CountRow& count : charted_counts()) {
+    const std::vector<analysis::MetricSeries> per_visit = per_visit_series(experiment, region, count);
+    // A count that never moved draws a flat line the table already says; region pages are most
+    // of a site's bytes, so it gets no chart.
+    if (!moved(per_visit)) continue;
+    const ChartOptions options = count_chart_options(count);
+    charts.push_back(chart_data(options.title, chart_for(experiment, per_visit, axis, options, {})));
   }
   set_moved(data, "charts", std::move(charts));
   data.set("commit_count", std::to_string(commits.size()));

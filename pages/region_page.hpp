@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The page of one region of one experiment: the scaling-efficiency table at the newest commit
-// and the evolution of every metric along the commits, marked with its change points and the
-// commits the gate found a regression in.
+// The page of one region of one experiment: the scaling-efficiency table and the counts at the
+// newest commit, and the evolution of the main metrics and counts per visit along the commits,
+// the metrics marked with their change points and the commits the gate found a regression in.
 #pragma once
 
 #include "analysis/experiment.hpp"

@@ -3,7 +3,9 @@
 #include "pages/run_page.hpp"
 
 #include "analysis/configuration.hpp"
+#include "pages/count_rows.hpp"
 #include "pages/page_data.hpp"
+#include "pages/region_tree_order.hpp"
 
 #include "tally/model/metric_format.hpp"
 #include "tally/model/run_metrics.hpp"
@@ -51,6 +53,32 @@ TemplateList facts(const model::RunDocument& document) {
   return out;
 }
 
+/// The counts as rows below the metrics, in the columns' order; a row only where some region
+/// measured the count (and, for a kind of MPI call, made one). The template leaves out the hover
+/// titles of run pages: the visits are a row of the table, and run pages are most of the site.
+TemplateList count_rows_of(const std::vector<const model::Region*>& columns) {
+  TemplateList rows;
+  rows.reserve(count_rows().size());
+  for (const CountRow& count : count_rows()) {
+    bool shown = false;
+    TemplateList cells;
+    cells.reserve(columns.size());
+    for (const model::Region* region : columns) {
+      const std::optional<std::uint64_t> value = count.read(region->raw);
+      shown = shown || (value && (count.shown_when_zero || *value > 0));
+      cells.push_back(
+          count_cell(count, value ? std::optional<double>(*value) : std::nullopt, static_cast<double>(region->visits)));
+    }
+    if (!shown) continue;
+    TemplateData row;
+    row.set("name", count.name);
+    row.set("depth", std::to_string(count.depth));
+    set_moved(row, "cells", std::move(cells));
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
 } // namespace
 
 TemplateData run_page_data(const analysis::ingest::LoadedRun& run, const std::string& branch) {
@@ -62,19 +90,30 @@ TemplateData run_page_data(const analysis::ingest::LoadedRun& run, const std::st
   data.set("id", document.run.id);
   data.set("file", run.file.string());
   data.set("facts", facts(document));
-  // One table for the whole run, a column per region: each metric's name is written once per page
-  // instead of once per region, which matters when a run has dozens of regions.
+  // One table for the whole run, a column per region in tree order: each metric's name is written
+  // once per page instead of once per region, which matters when a run has dozens of regions.
+  std::vector<TreeNode> nodes;
+  nodes.reserve(document.regions.size());
+  for (const model::Region& region : document.regions)
+    nodes.push_back({region.name, region.parent});
+  const std::vector<TreePlace> order = tree_order(nodes);
+  std::vector<const model::Region*> columns;
+  columns.reserve(order.size());
   std::vector<model::MetricValues> values;
-  values.reserve(document.regions.size());
+  values.reserve(order.size());
   model::MetricSet shown;
   // Reserved: kainjow's move constructor is not noexcept, so a growing vector would copy.
   TemplateList regions;
-  regions.reserve(document.regions.size());
-  for (const model::Region& region : document.regions) {
+  regions.reserve(order.size());
+  for (const TreePlace& place : order) {
+    const model::Region& region = document.regions[place.index];
+    columns.push_back(&region);
     values.push_back(model::compute_run_metrics(region.raw));
     shown |= values.back().present();
     TemplateData column;
     column.set("name", region.name);
+    column.set("depth", std::to_string(place.depth));
+    column.set("parent", region.parent.value_or(""));
     column.set("visits", std::to_string(region.visits));
     regions.push_back(std::move(column));
   }
@@ -94,6 +133,7 @@ TemplateData run_page_data(const analysis::ingest::LoadedRun& run, const std::st
     set_moved(row, "cells", std::move(cells));
     rows.push_back(std::move(row));
   }
+  set_moved(data, "counts", count_rows_of(columns));
   set_moved(data, "regions", std::move(regions));
   set_moved(data, "rows", std::move(rows));
   return data;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The page of one run: its source, resources, environment and the metric tree of every region,
-// one table with a column per region.
+// The page of one run: its source, resources, environment, and the metric tree and counts of
+// every region, one table with a column per region in the region tree's order.
 #pragma once
 
 #include "analysis/ingest/run_loader.hpp"

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The run page of a document built by hand: its regions in tree order with their depth, and the
+// count rows with the values the document holds, formatted compactly; a region that measured no
+// count reads n/a, and kinds of MPI call that no region made have no row.
+#include "pages/run_page.hpp"
+#include "run_factory.hpp"
+
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <utility>
+
+namespace tally::pages {
+namespace {
+
+using analysis::testing::make_run;
+using analysis::testing::RunShape;
+
+/// MPI counts with calls of two kinds: `point_to_point` and `collective` (the kinds' 1st and 4th
+/// slots, model::mpi_call_kinds).
+model::MpiRaw mpi_counts(std::uint64_t point_to_point, std::uint64_t collective, std::uint64_t bytes,
+                         std::uint64_t collective_bytes) {
+  model::MpiRaw::ByKind by_kind{};
+  by_kind[0] = point_to_point;
+  by_kind[3] = collective;
+  return {point_to_point + collective, point_to_point + collective, by_kind, bytes, bytes, collective_bytes};
+}
+
+/// The depth class of the row named `name` (empty for a row without one) and the texts of its
+/// cells; nothing when there is no such row.
+std::pair<std::string, std::vector<std::string>> row(const std::string& html, const std::string& name) {
+  const std::regex line("<tr(?: class=\"d(\\d)\")?><th>" + name + "(<td[^\\n]*)");
+  std::smatch found;
+  if (!std::regex_search(html, found, line)) return {};
+  std::vector<std::string> cells;
+  const std::string tail = found[2].str();
+  const std::regex cell("<td[^>]*>([^<]*)");
+  for (auto it = std::sregex_iterator(tail.begin(), tail.end(), cell); it != std::sregex_iterator(); ++it)
+    cells.push_back((*it)[1].str());
+  return {found[1].str(), cells};
+}
+
+class RunPageCounts : public ::testing::Test {
+protected:
+  void SetUp() override {
+    run = make_run(RunShape{.ranks = 4}, 1'000'000'000, 3'000'000'000);
+    model::RunDocument& document = run.document;
+    model::Region& global = document.regions.front();
+    global.visits = 4; // once per rank
+    // Global makes every call of the run: 6,000 sends and receives and 458 collectives.
+    global.raw.mpi = mpi_counts(6000, 458, 60'123'456, 3'664);
+    const model::RegionRaw times = global.raw;
+    // In the document's order a child comes before its parent: the page must reorder.
+    document.regions.push_back(
+        {.name = "halo", .visits = 400, .raw = times, .metrics = {}, .per_rank = {}, .parent = "solve"});
+    document.regions.back().raw.mpi = mpi_counts(6000, 0, 60'123'456, 0);
+    document.regions.push_back(
+        {.name = "io", .visits = 4, .raw = times, .metrics = {}, .per_rank = {}, .parent = "Global"});
+    document.regions.back().raw.mpi.reset(); // as in a document that did not count
+    document.regions.push_back(
+        {.name = "solve", .visits = 4, .raw = times, .metrics = {}, .per_rank = {}, .parent = "Global"});
+    document.regions.back().raw.mpi = mpi_counts(6000, 458, 60'123'456, 3'664);
+    html = Templates(TALLY_TEST_TEMPLATES).render("run", run_page_data(run, "main"));
+  }
+  analysis::ingest::LoadedRun run;
+  std::string html;
+};
+
+TEST_F(RunPageCounts, regions_are_columns_in_tree_order_with_their_depth) {
+  std::vector<std::pair<std::string, std::string>> columns;
+  const std::regex head("<th class=d(\\d)>([^<]*)");
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), head); it != std::sregex_iterator(); ++it)
+    columns.emplace_back((*it)[2].str(), (*it)[1].str());
+  // Global, then its children io and solve in the document's order, then halo under solve.
+  EXPECT_EQ(columns, (std::vector<std::pair<std::string, std::string>>{
+                         {"Global", "0"}, {"io", "1"}, {"solve", "1"}, {"halo", "2"}}));
+  EXPECT_EQ(row(html, "visits").second, (std::vector<std::string>{"4", "4", "4", "400"}));
+}
+
+TEST_F(RunPageCounts, count_rows_hold_the_documents_values_compactly) {
+  using Cells = std::vector<std::string>;
+  // Columns Global, io, solve, halo; io has no counts.
+  EXPECT_EQ(row(html, "MPI calls"), std::make_pair(std::string("0"), Cells{"6,458", "n/a", "6,458", "6,000"}));
+  EXPECT_EQ(row(html, "point to point"), std::make_pair(std::string("1"), Cells{"6,000", "n/a", "6,000", "6,000"}));
+  EXPECT_EQ(row(html, "collective"), std::make_pair(std::string("1"), Cells{"458", "n/a", "458", "0"}));
+  // 60,123,456 B = 60.1 MB; 3,664 B = 3.7 kB.
+  EXPECT_EQ(row(html, "MPI bytes sent").second, (Cells{"60.1 MB", "n/a", "60.1 MB", "60.1 MB"}));
+  EXPECT_EQ(row(html, "MPI collective bytes").second, (Cells{"3.7 kB", "n/a", "3.7 kB", "0 B"}));
+}
+
+TEST_F(RunPageCounts, kinds_without_calls_and_unmeasured_counts_have_no_row) {
+  EXPECT_TRUE(row(html, "wait test").second.empty());
+  EXPECT_TRUE(row(html, "one sided").second.empty());
+  // No region measured OpenMP.
+  EXPECT_TRUE(row(html, "OpenMP parallel regions").second.empty());
+}
+
+} // namespace
+} // namespace tally::pages
