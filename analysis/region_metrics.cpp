@@ -7,17 +7,6 @@
 #include <algorithm>
 
 namespace tally::analysis {
-namespace {
-
-const model::Region* find_region(const model::RunDocument& document, const std::string& name) {
-  for (const model::Region& region : document.regions) {
-    if (region.name == name) return &region;
-  }
-  return nullptr;
-}
-
-} // namespace
-
 double median(std::vector<double> values) {
   // Partial ordering: linear rather than a sort; the gate and the change points take many medians.
   const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
@@ -29,7 +18,7 @@ double median(std::vector<double> values) {
 const model::RegionRaw* representative_raw(const Repetitions& repetitions, const std::string& region) {
   std::vector<const model::RegionRaw*> raws;
   for (const ingest::LoadedRun* run : repetitions) {
-    if (const model::Region* found = find_region(run->document, region)) raws.push_back(&found->raw);
+    if (const model::Region* found = model::find_region(run->document, region)) raws.push_back(&found->raw);
   }
   if (raws.empty()) return nullptr;
   std::sort(raws.begin(), raws.end(), [](const auto* a, const auto* b) { return a->elapsed_ns < b->elapsed_ns; });
@@ -38,7 +27,7 @@ const model::RegionRaw* representative_raw(const Repetitions& repetitions, const
 
 std::optional<std::string> region_parent(const Repetitions& repetitions, const std::string& region) {
   for (const ingest::LoadedRun* run : repetitions) {
-    if (const model::Region* found = find_region(run->document, region)) return found->parent;
+    if (const model::Region* found = model::find_region(run->document, region)) return found->parent;
   }
   return std::nullopt;
 }
@@ -47,7 +36,7 @@ std::vector<model::MetricValues> repetition_metrics(const Repetitions& repetitio
                                                     const model::RegionRaw* reference, model::Scaling scaling) {
   std::vector<model::MetricValues> out;
   for (const ingest::LoadedRun* run : repetitions) {
-    const model::Region* found = find_region(run->document, region);
+    const model::Region* found = model::find_region(run->document, region);
     if (!found) continue;
     const model::MetricValues own = model::compute_run_metrics(found->raw);
     out.push_back(reference ? model::compute_scalability(*reference, found->raw, own, scaling) : own);

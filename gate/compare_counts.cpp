@@ -17,9 +17,8 @@ namespace {
 /// The region's counts by name, when its run measured them.
 std::optional<std::map<std::string, std::uint64_t>> counts_of(const model::RunDocument& document,
                                                               const std::string& region) {
-  const auto found = std::find_if(document.regions.begin(), document.regions.end(),
-                                  [&](const model::Region& candidate) { return candidate.name == region; });
-  if (found == document.regions.end() || !found->raw.mpi) return std::nullopt;
+  const model::Region* found = model::find_region(document, region);
+  if (!found || !found->raw.mpi) return std::nullopt;
   const model::MpiRaw& mpi = *found->raw.mpi;
   std::map<std::string, std::uint64_t> out{
       {"mpi_calls", mpi.calls}, {"mpi_calls_max", mpi.calls_max}, {"visits", found->visits}};

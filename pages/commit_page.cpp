@@ -14,10 +14,8 @@ namespace {
 
 /// A run without the region gets no values: its cells read n/a rather than another region's.
 model::MetricValues whole_run_metrics(const analysis::ingest::LoadedRun& run, const std::string& region) {
-  for (const model::Region& candidate : run.document.regions) {
-    if (candidate.name == region) return model::compute_run_metrics(candidate.raw);
-  }
-  return {};
+  const model::Region* found = model::find_region(run.document, region);
+  return found ? model::compute_run_metrics(found->raw) : model::MetricValues{};
 }
 
 TemplateData run_row(const CommitPageContext& context, const analysis::Experiment& experiment,

@@ -13,19 +13,12 @@
 namespace tally::pages {
 namespace {
 
-const model::Region* region_of(const analysis::ingest::LoadedRun& run, const std::string& name) {
-  const auto& regions = run.document.regions;
-  const auto found =
-      std::find_if(regions.begin(), regions.end(), [&](const model::Region& region) { return region.name == name; });
-  return found == regions.end() ? nullptr : &*found;
-}
-
 /// The count's total and visits in each repetition that measured it.
 std::vector<std::pair<double, double>> measured(const analysis::Repetitions& repetitions, const std::string& region,
                                                 const CountRow& count) {
   std::vector<std::pair<double, double>> out;
   for (const analysis::ingest::LoadedRun* run : repetitions) {
-    const model::Region* found = region_of(*run, region);
+    const model::Region* found = model::find_region(run->document, region);
     if (!found) continue;
     if (const auto value = count.read(found->raw))
       out.emplace_back(static_cast<double>(*value), static_cast<double>(found->visits));

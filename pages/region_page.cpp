@@ -173,7 +173,7 @@ TemplateData region_page_data(const analysis::Experiment& experiment, const std:
                               const BranchVerdicts& verdicts) {
   TemplateData data;
   data.set("title", "Region " + region + " · " + experiment.name);
-  data.set("root", way_up(2));
+  data.set("root", way_up(1));
   data.set("branch", branch);
   data.set("experiment", experiment.name);
   data.set("region", region);

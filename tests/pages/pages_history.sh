@@ -87,3 +87,6 @@ for sha in main:
     assert runs[sha] in row, "the run is a row of its commit's page even without a page of its own"
 print("pages_history: a page per commit, run pages for the newest 2 commits only")
 PYTHON
+
+# No link of the site leads nowhere, and every page's breadcrumb starts at its branch's index.
+/usr/bin/python3 "$(dirname "$0")/check_links.py" "$work/public" main

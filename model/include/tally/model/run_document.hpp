@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tally::model {
@@ -93,6 +94,14 @@ struct RunDocument {
   std::vector<Region> regions;
   bool operator==(const RunDocument&) const = default;
 };
+
+/// The region of `document` named `name`; nullptr when the run did not have it.
+inline const Region* find_region(const RunDocument& document, std::string_view name) {
+  for (const Region& region : document.regions) {
+    if (region.name == name) return &region;
+  }
+  return nullptr;
+}
 
 /// Fills every region's metrics from its raw aggregates (compute_run_metrics).
 void compute_metrics(RunDocument& document);
