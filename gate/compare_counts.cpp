@@ -18,16 +18,30 @@ namespace {
 std::optional<std::map<std::string, std::uint64_t>> counts_of(const model::RunDocument& document,
                                                               const std::string& region) {
   const model::Region* found = model::find_region(document, region);
-  if (!found || !found->raw.mpi) return std::nullopt;
-  const model::MpiRaw& mpi = *found->raw.mpi;
-  std::map<std::string, std::uint64_t> out{
-      {"mpi_calls", mpi.calls}, {"mpi_calls_max", mpi.calls_max}, {"visits", found->visits}};
-  // What was not recorded (an imported TALP run counts calls only) is left out.
-  if (mpi.bytes_sent) out["mpi_bytes_sent"] = *mpi.bytes_sent;
-  if (mpi.bytes_received) out["mpi_bytes_received"] = *mpi.bytes_received;
-  if (mpi.collective_bytes) out["mpi_collective_bytes"] = *mpi.collective_bytes;
-  for (std::size_t kind = 0; mpi.calls_by_kind && kind < model::mpi_call_kinds.size(); ++kind)
-    out["mpi_calls_" + std::string(model::mpi_call_kinds[kind])] = (*mpi.calls_by_kind)[kind];
+  if (!found || (!found->raw.mpi && !found->raw.device_counts)) return std::nullopt;
+  std::map<std::string, std::uint64_t> out{{"visits", found->visits}};
+  if (found->raw.mpi) {
+    const model::MpiRaw& mpi = *found->raw.mpi;
+    out["mpi_calls"] = mpi.calls;
+    out["mpi_calls_max"] = mpi.calls_max;
+    // What was not recorded (an imported TALP run counts calls only) is left out.
+    if (mpi.bytes_sent) out["mpi_bytes_sent"] = *mpi.bytes_sent;
+    if (mpi.bytes_received) out["mpi_bytes_received"] = *mpi.bytes_received;
+    if (mpi.collective_bytes) out["mpi_collective_bytes"] = *mpi.collective_bytes;
+    for (std::size_t kind = 0; mpi.calls_by_kind && kind < model::mpi_call_kinds.size(); ++kind)
+      out["mpi_calls_" + std::string(model::mpi_call_kinds[kind])] = (*mpi.calls_by_kind)[kind];
+  }
+  if (found->raw.device_counts) {
+    const model::DeviceCountsRaw& device = *found->raw.device_counts;
+    out["device_runtime_calls"] = device.runtime_calls;
+    out["device_kernel_launches"] = device.kernel_launches;
+    out["device_kernel_launches_max"] = device.kernel_launches_max;
+    for (std::size_t direction = 0; direction < model::device_copy_directions.size(); ++direction) {
+      const std::string name(model::device_copy_directions[direction]);
+      out["device_copies_" + name] = device.copies[direction];
+      out["device_copy_bytes_" + name] = device.copy_bytes[direction];
+    }
+  }
   return out;
 }
 
@@ -66,7 +80,12 @@ std::vector<std::string> count_names() {
   std::vector<std::string> out{"mpi_calls"};
   for (const std::string_view kind : model::mpi_call_kinds)
     out.push_back("mpi_calls_" + std::string(kind));
-  out.insert(out.end(), {"mpi_calls_max", "mpi_bytes_sent", "mpi_bytes_received", "mpi_collective_bytes"});
+  out.insert(out.end(), {"mpi_calls_max", "mpi_bytes_sent", "mpi_bytes_received", "mpi_collective_bytes",
+                         "device_runtime_calls", "device_kernel_launches", "device_kernel_launches_max"});
+  for (const std::string_view direction : model::device_copy_directions)
+    out.push_back("device_copies_" + std::string(direction));
+  for (const std::string_view direction : model::device_copy_directions)
+    out.push_back("device_copy_bytes_" + std::string(direction));
   return out;
 }
 

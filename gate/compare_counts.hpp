@@ -21,7 +21,7 @@ struct CountChange {
   std::string experiment;
   std::string region;
   analysis::Configuration configuration;
-  std::string count;           ///< "mpi_calls", "mpi_calls_collective", "mpi_bytes_sent", ... (count_names)
+  std::string count;           ///< "mpi_calls", "mpi_calls_collective", "device_kernel_launches", ... (count_names)
   std::uint64_t baseline = 0;  ///< the median over the baseline's runs (equal in every run of a deterministic program)
   std::uint64_t candidate = 0; ///< the median over the candidate's runs
   std::uint64_t baseline_visits = 0;
@@ -35,7 +35,7 @@ struct CountChange {
   bool per_visit() const { return baseline_visits == candidate_visits && baseline_visits > 0; }
 };
 
-/// The names of the counts a region's raw.mpi holds, in the order they are compared.
+/// The names of the counts a region's raw.mpi and raw.device hold, in the order they are compared.
 std::vector<std::string> count_names();
 
 /// The counts of `region` that changed between the baseline's and the candidate's runs of one

@@ -16,12 +16,14 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 STATES = ("useful", "mpi", "offload", "load_imbalance", "scheduling", "serialization")
-# model/region_counts.hpp: the MPI call kinds, and the count slots (calls, bytes, then one per kind).
+# model/region_counts.hpp: the MPI call kinds, the copy directions, and the count slots (MPI calls,
+# bytes, OpenMP counts, one per MPI kind, CUDA calls and launches, copies and bytes per direction).
 MPI_KINDS = ("point_to_point", "nonblocking_point_to_point", "persistent", "collective", "nonblocking_collective",
              "wait_test", "probe", "one_sided", "one_sided_sync", "io", "nonblocking_io", "collective_io",
              "communicator", "window", "dynamic_process")
 MPI_BYTES = ("bytes_sent", "bytes_received", "collective_bytes")
 OMP_COUNTS = ("parallels", "tasks")
+COPY_DIRECTIONS = ("host_to_device", "device_to_host", "device_to_device", "host_to_host", "peer", "default")
 
 
 def thread(**states):
@@ -29,12 +31,23 @@ def thread(**states):
     return {state: states.get(state, 0) for state in STATES}
 
 
-def phase(threads, visits=0, ghz=None, ipc=None, gpu=None, mpi=None, omp=(0, 0)):
+def phase(threads, visits=0, ghz=None, ipc=None, gpu=None, mpi=None, omp=(0, 0), cuda=None):
     """One rank inside one region: its threads, its visits, the clock rate and IPC of its useful
     state (when counters are on), the kernel and memory time of its GPU (when it has one), its
-    MPI calls by kind and bytes (traffic()) and its OpenMP parallel regions and tasks."""
+    MPI calls by kind and bytes (traffic()), its OpenMP parallel regions and tasks, and its CUDA
+    runtime calls, launches and copies (offload_calls())."""
     return {"threads": threads, "visits": visits, "ghz": ghz, "ipc": ipc, "gpu": gpu, "mpi": mpi or traffic(0, {}),
-            "omp": dict(zip(OMP_COUNTS, omp))}
+            "omp": dict(zip(OMP_COUNTS, omp)), "cuda": cuda or offload_calls(0, 0, 0)}
+
+
+def offload_calls(times, other_calls, launches, copies=None):
+    """CUDA counts of `times` repetitions of a pattern of `launches` kernel launches, the copies
+    {direction: (copies, bytes of each)} and `other_calls` more runtime calls."""
+    copies = copies or {}
+    copy_count = {d: times * copies.get(d, (0, 0))[0] for d in COPY_DIRECTIONS}
+    return {"runtime_calls": times * (other_calls + launches) + sum(copy_count.values()),
+            "kernel_launches": times * launches, "copies": copy_count,
+            "copy_bytes": {d: times * copies.get(d, (0, 0))[0] * copies.get(d, (0, 0))[1] for d in COPY_DIRECTIONS}}
 
 
 def traffic(times, calls, bytes_sent=0, bytes_received=0, collective_bytes=0):
@@ -74,6 +87,9 @@ def merge(phases, visits):
     merged["gpu"] = (sum(g[0] for g in gpus), sum(g[1] for g in gpus)) if gpus else None
     merged["mpi"] = {key: sum(p["mpi"][key] for p in phases) for key in MPI_KINDS + MPI_BYTES}
     merged["omp"] = {key: sum(p["omp"][key] for p in phases) for key in OMP_COUNTS}
+    merged["cuda"] = {key: sum(p["cuda"][key] for p in phases) for key in ("runtime_calls", "kernel_launches")}
+    merged["cuda"].update({key: {d: sum(p["cuda"][key][d] for p in phases) for d in COPY_DIRECTIONS}
+                           for key in ("copies", "copy_bytes")})
     return merged
 
 
@@ -92,7 +108,10 @@ def process_record(p, node):
             "omp_serialization_ns": total(p, "serialization"),
             "useful_instructions": counters[0], "useful_cycles": counters[1], "node": node,
             "counts": [sum(p["mpi"][kind] for kind in MPI_KINDS)] + [p["mpi"][key] for key in MPI_BYTES] +
-                      [p["omp"][key] for key in OMP_COUNTS] + [p["mpi"][kind] for kind in MPI_KINDS]}
+                      [p["omp"][key] for key in OMP_COUNTS] + [p["mpi"][kind] for kind in MPI_KINDS] +
+                      [p["cuda"]["runtime_calls"], p["cuda"]["kernel_launches"]] +
+                      [p["cuda"]["copies"][d] for d in COPY_DIRECTIONS] +
+                      [p["cuda"]["copy_bytes"][d] for d in COPY_DIRECTIONS]}
 
 
 def measured_groups(phases, measures):
@@ -143,6 +162,14 @@ def host_raw(records, measured):
                               for i, key in enumerate(OMP_COUNTS)})
     if measured["counters"]:
         out["counters"] = {key: sum(r[key] for r in records) for key in ("useful_instructions", "useful_cycles")}
+    if measured["offload"]:
+        first = 1 + len(MPI_BYTES) + len(OMP_COUNTS) + len(MPI_KINDS)
+        launches = [r["counts"][first + 1] for r in records]
+        out["device"] = {"runtime_calls": sum(r["counts"][first] for r in records),
+                         "kernel_launches": sum(launches), "kernel_launches_max": max(launches)}
+        for key, start in (("copies", first + 2), ("copy_bytes", first + 2 + len(COPY_DIRECTIONS))):
+            out["device"][key] = {d: sum(r["counts"][start + i] for r in records)
+                                  for i, d in enumerate(COPY_DIRECTIONS)}
     return out
 
 
@@ -186,7 +213,7 @@ def regions(example):
         raw = host_raw(records, measured)
         device = device_raw(phases)
         if device:
-            raw["device"] = device
+            raw["device"] = dict(device, **raw.get("device", {}))  # the times, then the counts
         region = {"name": name}
         if name != "Global":
             region["parent"] = "Global"  # the examples' regions run one after the other, not nested
@@ -275,24 +302,29 @@ HYBRID = {
 }
 
 # CUDA, 2 ranks with one GPU each on one node. The host mostly waits inside the CUDA runtime;
-# GPU 1 has more kernel work, so rank 0 waits for rank 1 in MPI.
+# GPU 1 has more kernel work (4 kernels a step, rank 0 3), so rank 0 waits for rank 1 in MPI.
+# Each rank copies its 64 MiB grid in and out around the run (with 6 more runtime calls: device
+# selection, allocations, frees), synchronizes once a step, and exchanges halos of 64 KiB each way
+# through the host twice a step.
+GRID_COPIES = {"host_to_device": (1, 64 << 20), "device_to_host": (1, 64 << 20)}
+HALO_COPIES = {"device_to_host": (2, 64 << 10), "host_to_device": (2, 64 << 10)}
 CUDA = {
     "nodes": [0, 0],
     "measures": ("offload",),
     "per_rank": True,
     "outside": [phase([thread(useful=204_330_000, offload=312_004_000, mpi=48_110_000)], ghz=2.8, ipc=1.35,
-                      gpu=(2_114_000, 61_220_000)),
+                      gpu=(2_114_000, 61_220_000), cuda=offload_calls(1, 6, 0, GRID_COPIES)),
                 phase([thread(useful=205_118_000, offload=311_960_000, mpi=47_379_000)], ghz=2.8, ipc=1.35,
-                      gpu=(2_108_000, 61_874_000))],
+                      gpu=(2_108_000, 61_874_000), cuda=offload_calls(1, 6, 0, GRID_COPIES))],
     "regions": {
         "timestep": [phase([thread(useful=301_455_120, offload=1_551_023_880, mpi=147_521_000)], 200, 2.8, 1.08,
-                           gpu=(1_402_330_000, 98_114_000)),
+                           gpu=(1_402_330_000, 98_114_000), cuda=offload_calls(200, 1, 3)),
                      phase([thread(useful=318_902_440, offload=1_629_877_560, mpi=51_207_000)], 200, 2.8, 1.08,
-                           gpu=(1_481_902_000, 101_540_000))],
+                           gpu=(1_481_902_000, 101_540_000), cuda=offload_calls(200, 1, 4))],
         "halo_exchange": [phase([thread(useful=10_220_400, offload=41_118_900, mpi=98_660_700)], 200, 2.8, 0.92,
-                                gpu=(4_512_000, 33_870_000)),
+                                gpu=(4_512_000, 33_870_000), cuda=offload_calls(200, 0, 0, HALO_COPIES)),
                           phase([thread(useful=10_104_800, offload=42_557_100, mpi=97_338_100)], 200, 2.8, 0.92,
-                                gpu=(4_498_000, 34_615_000))],
+                                gpu=(4_498_000, 34_615_000), cuda=offload_calls(200, 0, 0, HALO_COPIES))],
     },
 }
 

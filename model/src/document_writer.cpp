@@ -9,6 +9,13 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+Json directions_to_json(const DeviceCountsRaw::ByDirection& counts) {
+  Json out = Json::object();
+  for (std::size_t direction = 0; direction < device_copy_directions.size(); ++direction)
+    out[std::string(device_copy_directions[direction])] = counts[direction];
+  return out;
+}
+
 Json raw_to_json(const RegionRaw& raw) {
   Json out{{"processes", raw.processes}, {"threads_per_process", raw.threads_per_process},
            {"nodes", raw.nodes},         {"elapsed_ns", raw.elapsed_ns},
@@ -47,6 +54,14 @@ Json raw_to_json(const RegionRaw& raw) {
                          {"kernel_max_ns", raw.device->kernel_max_ns},
                          {"memory_ns", raw.device->memory_ns},
                          {"active_max_ns", raw.device->active_max_ns}};
+  }
+  if (raw.device_counts) {
+    Json& device = out["device"];
+    device["runtime_calls"] = raw.device_counts->runtime_calls;
+    device["kernel_launches"] = raw.device_counts->kernel_launches;
+    device["kernel_launches_max"] = raw.device_counts->kernel_launches_max;
+    device["copies"] = directions_to_json(raw.device_counts->copies);
+    device["copy_bytes"] = directions_to_json(raw.device_counts->copy_bytes);
   }
   return out;
 }

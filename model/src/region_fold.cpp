@@ -52,6 +52,8 @@ void RegionFold::add(const ProcessRecord& process) {
   maxima[elapsed_ns] = std::max(maxima[elapsed_ns], process.elapsed_ns);
   maxima[outside_mpi_max_ns] = std::max(maxima[outside_mpi_max_ns], outside_mpi);
   maxima[mpi_calls_max] = std::max(maxima[mpi_calls_max], process.counts[count_slot::mpi_calls]);
+  maxima[device_kernel_launches_max] =
+      std::max(maxima[device_kernel_launches_max], process.counts[count_slot::device_kernel_launches]);
   add_node_share(process.node, {outside_mpi, 1});
 }
 
@@ -98,6 +100,16 @@ RegionRaw RegionFold::finish(const MeasuredGroups& measured) const {
     for (std::size_t kind = 0; kind < mpi_call_kinds.size(); ++kind)
       (*mpi.calls_by_kind)[kind] = sums[count_sum(count_slot::mpi_calls_by_kind + kind)];
     raw.mpi = mpi;
+  }
+  if (measured.offload) {
+    DeviceCountsRaw device{.runtime_calls = sums[count_sum(count_slot::device_runtime_calls)],
+                           .kernel_launches = sums[count_sum(count_slot::device_kernel_launches)],
+                           .kernel_launches_max = maxima[device_kernel_launches_max]};
+    for (std::size_t direction = 0; direction < device_copy_directions.size(); ++direction) {
+      device.copies[direction] = sums[count_sum(count_slot::device_copies + direction)];
+      device.copy_bytes[direction] = sums[count_sum(count_slot::device_copy_bytes + direction)];
+    }
+    raw.device_counts = device;
   }
   if (measured.counters) raw.counters = CounterRaw{sums[useful_instructions], sums[useful_cycles]};
   return raw;

@@ -40,21 +40,69 @@ std::optional<CounterRaw> read_counters(const Json& raw, const Pointer& at, Json
   return counters;
 }
 
-std::optional<DeviceRaw> read_device(const Json& raw, const Pointer& at, JsonChecker& checker) {
-  const Json* group = checker.object_member(raw, at, "device", optional);
-  if (!group) return std::nullopt;
-  const Pointer here = at / "device";
-  checker.reject_unknown(*group, here, {"devices", "kernel_ns", "kernel_max_ns", "memory_ns", "active_max_ns"});
+constexpr std::array device_time_keys{"devices", "kernel_ns", "kernel_max_ns", "memory_ns", "active_max_ns"};
+constexpr std::array device_count_keys{"runtime_calls", "kernel_launches", "kernel_launches_max", "copies",
+                                       "copy_bytes"};
+
+/// Whether `group` holds any of `keys`: then it must hold them all.
+template <std::size_t N> bool holds_any(const Json& group, const std::array<const char*, N>& keys) {
+  return std::any_of(keys.begin(), keys.end(), [&](const char* key) { return group.contains(key); });
+}
+
+DeviceRaw read_device_times(const Json& group, const Pointer& here, JsonChecker& checker) {
   DeviceRaw device;
-  device.devices = checker.count_member(*group, here, "devices", required).value_or(0);
-  device.kernel_ns = checker.count_member(*group, here, "kernel_ns", required).value_or(0);
-  device.kernel_max_ns = checker.count_member(*group, here, "kernel_max_ns", required).value_or(0);
-  device.memory_ns = checker.count_member(*group, here, "memory_ns", required).value_or(0);
-  device.active_max_ns = checker.count_member(*group, here, "active_max_ns", required).value_or(0);
+  device.devices = checker.count_member(group, here, "devices", required).value_or(0);
+  device.kernel_ns = checker.count_member(group, here, "kernel_ns", required).value_or(0);
+  device.kernel_max_ns = checker.count_member(group, here, "kernel_max_ns", required).value_or(0);
+  device.memory_ns = checker.count_member(group, here, "memory_ns", required).value_or(0);
+  device.active_max_ns = checker.count_member(group, here, "active_max_ns", required).value_or(0);
   if (device.kernel_max_ns > device.active_max_ns) {
     checker.fail(here / "kernel_max_ns", "larger than active_max_ns (kernel time is part of active time)");
   }
   return device;
+}
+
+DeviceCountsRaw::ByDirection read_directions(const Json& group, const Pointer& at, const char* key,
+                                             JsonChecker& checker) {
+  DeviceCountsRaw::ByDirection out{};
+  const Json* directions = checker.object_member(group, at, key, required);
+  if (!directions) return out;
+  const Pointer here = at / key;
+  for (const auto& [name, value] : directions->items()) {
+    if (std::find(device_copy_directions.begin(), device_copy_directions.end(), name) == device_copy_directions.end()) {
+      checker.fail(here / name, "unknown direction of a device copy");
+    }
+  }
+  for (std::size_t direction = 0; direction < device_copy_directions.size(); ++direction)
+    out[direction] =
+        checker.count_member(*directions, here, std::string(device_copy_directions[direction]), required).value_or(0);
+  return out;
+}
+
+DeviceCountsRaw read_device_counts(const Json& group, const Pointer& here, JsonChecker& checker) {
+  DeviceCountsRaw counts;
+  counts.runtime_calls = checker.count_member(group, here, "runtime_calls", required).value_or(0);
+  counts.kernel_launches = checker.count_member(group, here, "kernel_launches", required).value_or(0);
+  counts.kernel_launches_max = checker.count_member(group, here, "kernel_launches_max", required).value_or(0);
+  counts.copies = read_directions(group, here, "copies", checker);
+  counts.copy_bytes = read_directions(group, here, "copy_bytes", checker);
+  if (counts.kernel_launches_max > counts.kernel_launches) {
+    checker.fail(here / "kernel_launches_max", "larger than kernel_launches");
+  }
+  return counts;
+}
+
+/// raw.device: the device times and the CUDA counts, two groups that are each present whole.
+void read_device(const Json& raw, const Pointer& at, JsonChecker& checker, RegionRaw& out) {
+  const Json* group = checker.object_member(raw, at, "device", optional);
+  if (!group) return;
+  const Pointer here = at / "device";
+  checker.reject_unknown(*group, here,
+                         {"devices", "kernel_ns", "kernel_max_ns", "memory_ns", "active_max_ns", "runtime_calls",
+                          "kernel_launches", "kernel_launches_max", "copies", "copy_bytes"});
+  if (holds_any(*group, device_time_keys)) out.device = read_device_times(*group, here, checker);
+  if (holds_any(*group, device_count_keys)) out.device_counts = read_device_counts(*group, here, checker);
+  if (!out.device && !out.device_counts) checker.fail(here, "holds neither device times nor CUDA counts");
 }
 
 std::optional<MpiRaw::ByKind> read_calls_by_kind(const Json& group, const Pointer& at, std::uint64_t calls,
@@ -116,7 +164,7 @@ RegionRaw read_raw(const Json& raw, const Pointer& at, JsonChecker& checker) {
   out.mpi = read_mpi(raw, at, checker);
   out.openmp = read_openmp(raw, at, checker);
   out.counters = read_counters(raw, at, checker);
-  out.device = read_device(raw, at, checker);
+  read_device(raw, at, checker, out);
 
   if (out.threads_per_process == 0) checker.fail(at / "threads_per_process", "must be at least 1");
   if (out.busiest_node_processes > out.processes) {

@@ -28,7 +28,8 @@ std::string schema_name(int version) { return std::string(run_schema_prefix) + s
 
 /// tally.run/1 -> tally.run/2. Version 1 kept regions as a flat list, so the nesting of its runs
 /// is unknown: each region but Global is read as a top-level region, directly under Global (when
-/// the document has one). Version 2's count groups (raw.mpi) stay absent: not measured.
+/// the document has one). Version 2's counts (raw.mpi, the CUDA counts of raw.device) stay absent:
+/// not measured.
 void migrate_1_to_2(Json& document) {
   Json* regions = document.contains("regions") && document["regions"].is_array() ? &document["regions"] : nullptr;
   if (!regions) return;

@@ -3,9 +3,11 @@
 // (CUDA_INJECTION64_PATH) and calls InitializeInjection, which hands its functions to
 // libtally.so. Activity: CUPTI asks for buffers, fills them on the device's behalf and hands them
 // back on its own thread; each record is converted and passed to the sink. Runtime-API
-// callbacks: each CUDA runtime call's entry and exit, on the calling thread, go to the sink.
+// callbacks: each CUDA runtime call's entry (described by its arguments) and exit, on the calling
+// thread, go to the sink.
 #include "cuda/cupti_records.hpp"
 #include "cuda/cupti_sink.hpp"
+#include "cuda/runtime_calls.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -70,8 +72,10 @@ void CUPTIAPI on_buffer_completed(CUcontext context, std::uint32_t stream, std::
 void CUPTIAPI on_callback(void*, CUpti_CallbackDomain domain, CUpti_CallbackId id, const void* data) {
   if (!running.load(std::memory_order_acquire)) return;
   if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
-    if (static_cast<const CUpti_CallbackData*>(data)->callbackSite == CUPTI_API_ENTER) {
-      sink.on_runtime_enter();
+    const auto* call = static_cast<const CUpti_CallbackData*>(data);
+    if (call->callbackSite == CUPTI_API_ENTER) {
+      const TallyRuntimeCall described = tally::profiler::cuda::describe_runtime_call(id, call->functionParams);
+      sink.on_runtime_enter(&described);
     } else {
       sink.on_runtime_exit();
     }

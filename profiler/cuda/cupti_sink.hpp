@@ -13,6 +13,20 @@
 
 extern "C" {
 
+/// What a CUDA runtime call is, for the region's counts.
+enum TallyRuntimeCallKind : std::uint32_t {
+  tally_runtime_call_other = 0,
+  tally_runtime_call_kernel_launch = 1,
+  tally_runtime_call_memory_copy = 2,
+};
+
+/// A CUDA runtime call as its arguments state it at entry (cuda/runtime_calls.hpp).
+struct TallyRuntimeCall {
+  std::uint32_t kind;      ///< TallyRuntimeCallKind
+  std::uint32_t direction; ///< a copy's direction: its index in tally::model::device_copy_directions
+  std::uint64_t bytes;     ///< the bytes a copy asks for
+};
+
 /// Where converted activity goes. on_records, on_device and now_ns are called on CUPTI's own
 /// threads, so they must be thread-safe; none may call back into CUPTI.
 struct TallyCuptiSink {
@@ -26,7 +40,7 @@ struct TallyCuptiSink {
   std::uint64_t (*now_ns)();
   /// The calling thread enters / leaves a CUDA runtime call (CUPTI's runtime-API callbacks, on
   /// the application's thread). Calls do not nest: the runtime does not call itself.
-  void (*on_runtime_enter)();
+  void (*on_runtime_enter)(const TallyRuntimeCall* call);
   void (*on_runtime_exit)();
 };
 
@@ -65,7 +79,7 @@ namespace tally::profiler::cuda {
 
 /// The version of this whole interface: both structs, the functions and what they mean. Raise it
 /// with any change; a library of another version is refused at attach, and CUDA goes unmeasured.
-inline constexpr std::uint32_t cupti_abi_version = 1;
+inline constexpr std::uint32_t cupti_abi_version = 2;
 
 inline constexpr const char* cupti_library_name = "libtally_cupti.so";
 inline constexpr const char* attach_symbol = "tally_cupti_attach";

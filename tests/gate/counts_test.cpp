@@ -144,5 +144,50 @@ TEST(Counts, a_waiver_acknowledges_a_count_regression) {
     EXPECT_EQ(change.verdict, Verdict::waived) << change.region << " " << change.count;
 }
 
+/// A CUDA program without MPI, Global > step > halo: every runtime call is made in halo, per
+/// visit `launches` kernel launches and one 1 MiB copy host to device, 4 visits.
+analysis::ingest::LoadedRun cuda_run(const std::string& commit, std::uint64_t launches, Noise& noise) {
+  const HaloTraffic shape;
+  analysis::ingest::LoadedRun run = tree_run(commit, shape, noise);
+  static_assert(model::device_copy_directions[0] == "host_to_device");
+  for (model::Region& region : run.document.regions) {
+    region.raw.mpi.reset();
+    model::DeviceCountsRaw device{.runtime_calls = (launches + 1) * shape.visits,
+                                  .kernel_launches = launches * shape.visits,
+                                  .kernel_launches_max = launches};
+    device.copies[0] = shape.visits;
+    device.copy_bytes[0] = shape.visits << 20;
+    region.raw.device_counts = device;
+  }
+  return run;
+}
+
+GateResult compare_cuda(std::uint64_t launches_before, std::uint64_t launches_after) {
+  Noise noise(5);
+  analysis::ingest::RunSet runs;
+  for (int repetition = 0; repetition < 5; ++repetition) {
+    runs.runs.push_back(cuda_run("base", launches_before, noise));
+    runs.runs.push_back(cuda_run("cand", launches_after, noise));
+  }
+  return compare_runs(runs, selection, {}, "cand", "2026-01-01");
+}
+
+TEST(Counts, one_more_kernel_launch_per_visit_is_a_regression_of_a_cuda_program) {
+  EXPECT_TRUE(compare_cuda(2, 2).count_changes.empty());
+  const GateResult result = compare_cuda(2, 3);
+  EXPECT_EQ(result.overall, Verdict::regression);
+  // device_runtime_calls, device_kernel_launches and device_kernel_launches_max changed in each of
+  // the three regions; the copies did not.
+  EXPECT_EQ(result.count_changes.size(), 9u);
+  for (const CountChange& change : result.count_changes)
+    EXPECT_EQ(change.count.rfind("device_", 0), 0u) << change.count;
+  std::vector<Finding> counts = find_count_causes(result);
+  ASSERT_EQ(counts.size(), 1u);
+  EXPECT_EQ(counts[0].region, "halo");
+  // 2 launches per visit before, 3 after, at 4 visits on each side.
+  EXPECT_NE(counts[0].summary.find("device_kernel_launches 2 \u2192 3 per visit (+1)"), std::string::npos)
+      << counts[0].summary;
+}
+
 } // namespace
 } // namespace tally::gate

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # Runs one program twice under the profiler and checks that both runs counted the same (regions,
-# tree, MPI calls and bytes): counts do not depend on timing. Usage: counts_twice.sh PRELOAD -- COMMAND...
+# tree, MPI calls and bytes, CUDA calls, launches and copies): counts do not depend on timing. Usage: counts_twice.sh PRELOAD -- COMMAND...
 set -euo pipefail
 preload="$1"
 shift 2

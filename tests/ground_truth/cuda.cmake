@@ -94,3 +94,27 @@ tally_preload_test(cuda_kernel_still_running_at_the_end_counts_until_then
 tally_preload_test(cuda_records_survive_the_runtime_teardown_at_exit
   CHECKS tail:device_parallel_efficiency:0.50:0.03 tail:devices:1 tail:visits:1
   COMMAND $<TARGET_FILE:teardown_program>)
+
+# CUDA counts (offload_program counts, counts by hand in its head), 2 ranks x 3 steps. Per step,
+# rank r: "inner" 2 visits x (2 launches, a 4096-byte copy device to host, a 256-byte peer copy:
+# 4 calls) = 8 calls, 4 launches; "outer" adds r + 1 launches, a 1 MiB copy host to device and a
+# synchronize: r + 11 calls, r + 5 launches. Over 3 steps and both ranks: outer 3 x (11 + 12) = 69
+# calls, 3 x (5 + 6) = 33 launches, at most 18 on rank 1; 6 copies host to device (6,291,456 bytes),
+# 12 device to host (49,152 bytes), 12 peer (3,072 bytes), none device to device; inner 48 calls,
+# 24 launches (12 per rank), the same copies device to host and peer, none host to device. Global
+# counts what outer counts: the fake runtime makes no traced call outside it.
+tally_preload_test(cuda_counts_match_hand_counts_per_region
+  CHECKS outer:device:runtime_calls:69 outer:device:kernel_launches:33 outer:device:kernel_launches_max:18
+         outer:device:copies_host_to_device:6 outer:device:copy_bytes_host_to_device:6291456
+         outer:device:copies_device_to_host:12 outer:device:copy_bytes_device_to_host:49152
+         outer:device:copies_peer:12 outer:device:copy_bytes_peer:3072 outer:device:copies_device_to_device:0
+         inner:device:runtime_calls:48 inner:device:kernel_launches:24 inner:device:kernel_launches_max:12
+         inner:device:copies_host_to_device:0 inner:device:copies_device_to_host:12
+         inner:device:copy_bytes_device_to_host:49152 inner:device:copies_peer:12 inner:device:copy_bytes_peer:3072
+         inner:parent:outer Global:device:runtime_calls:69 Global:device:kernel_launches:33
+  COMMAND ${mpirun} -np 2 ${offload} counts 3)
+
+add_test(NAME cuda_counts_are_identical_across_two_runs
+         COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/counts_twice.sh ${preload} -- ${mpirun} -np 2 ${offload} counts 3)
+set_tests_properties(cuda_counts_are_identical_across_two_runs PROPERTIES ENVIRONMENT "${environment}" TIMEOUT 300
+                                                                          LABELS preload)

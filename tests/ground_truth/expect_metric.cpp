@@ -6,7 +6,8 @@
 // REGION:product:PARENT:CHILD,CHILD... (the parent metric equals the product of the children),
 // REGION:parent:NAME|none, REGION:other_parents:NAME,NAME..., REGION:mpi:COUNT:N (COUNT: calls,
 // calls_max, bytes_sent, bytes_received, collective_bytes or a kind of MPI call), or
-// REGION:openmp:parallels|tasks:N. Exit 0 when every check
+// REGION:openmp:parallels|tasks:N, or REGION:device:COUNT:N (COUNT: runtime_calls, kernel_launches,
+// kernel_launches_max, copies_DIRECTION or copy_bytes_DIRECTION). Exit 0 when every check
 // holds; one line per failure.
 #include "tally/model/document_io.hpp"
 #include "tally/model/run_metrics.hpp"
@@ -61,6 +62,28 @@ std::optional<std::uint64_t> openmp_count(const Region& region, const std::strin
   return std::nullopt;
 }
 
+/// The CUDA count `name` of a region, when the region has CUDA counts and `name` is one.
+std::optional<std::uint64_t> device_count(const Region& region, const std::string& name) {
+  if (!region.raw.device_counts) return std::nullopt;
+  const DeviceCountsRaw& device = *region.raw.device_counts;
+  std::map<std::string, std::uint64_t> counts{{"runtime_calls", device.runtime_calls},
+                                              {"kernel_launches", device.kernel_launches},
+                                              {"kernel_launches_max", device.kernel_launches_max}};
+  for (std::size_t direction = 0; direction < device_copy_directions.size(); ++direction) {
+    counts["copies_" + std::string(device_copy_directions[direction])] = device.copies[direction];
+    counts["copy_bytes_" + std::string(device_copy_directions[direction])] = device.copy_bytes[direction];
+  }
+  const auto found = counts.find(name);
+  return found == counts.end() ? std::nullopt : std::optional(found->second);
+}
+
+/// The count `name` of the group `group` (mpi, openmp or device) of a region, when it has one.
+std::optional<std::uint64_t> group_count(const Region& region, const std::string& group, const std::string& name) {
+  if (group == "mpi") return mpi_count(region, name);
+  if (group == "device") return device_count(region, name);
+  return openmp_count(region, name);
+}
+
 /// Empty when a check of the region tree or of the counts holds, otherwise what differs.
 std::string check_tree_or_counts(const Region& region, const std::vector<std::string>& parts) {
   if (parts[1] == "parent") {
@@ -75,7 +98,7 @@ std::string check_tree_or_counts(const Region& region, const std::vector<std::st
     return region.other_parents == expected ? ""
                                             : region.name + " has other parents [" + listed + "], expected " + parts[2];
   }
-  const auto count = parts[1] == "mpi" ? mpi_count(region, parts.at(2)) : openmp_count(region, parts.at(2));
+  const auto count = group_count(region, parts[1], parts.at(2));
   if (!count) return region.name + " has no " + parts[1] + " count " + parts[2];
   return *count == std::stoull(parts.at(3))
              ? ""
@@ -89,7 +112,8 @@ std::string check(const RunDocument& document, const std::string& specification)
   const Region* region = find_region(document, parts[0]);
   if (parts[1] == "absent") return region ? "region " + parts[0] + " should be absent" : "";
   if (!region) return "region " + parts[0] + " missing";
-  if (parts[1] == "parent" || parts[1] == "other_parents" || parts[1] == "mpi" || parts[1] == "openmp") {
+  if (parts[1] == "parent" || parts[1] == "other_parents" || parts[1] == "mpi" || parts[1] == "openmp" ||
+      parts[1] == "device") {
     return check_tree_or_counts(*region, parts);
   }
   if (parts[1] == "within") {

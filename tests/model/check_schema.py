@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""Checks schemas/run.v1.schema.json: a valid draft 2020-12 schema that accepts every example run
-document and refuses broken variants of them. Usage: check_schema.py SCHEMA EXAMPLES_FOLDER"""
+"""Checks a run schema: a valid draft 2020-12 schema that accepts every example run document (and
+valid variants of them) and refuses broken variants of them. Usage: check_schema.py SCHEMA EXAMPLES_FOLDER"""
 import copy
 import json
 import sys
@@ -63,6 +63,38 @@ BROKEN = {
 }
 
 
+DIRECTIONS = ("host_to_device", "device_to_host", "device_to_device", "host_to_host", "peer", "default")
+DEVICE_COUNTS = {"runtime_calls": 12, "kernel_launches": 4, "kernel_launches_max": 3,
+                 "copies": {direction: 1 for direction in DIRECTIONS},
+                 "copy_bytes": {direction: 64 for direction in DIRECTIONS}}
+
+
+def add_device_counts(document):
+    """The CUDA counts of raw.device added to every region, beside its device times if any."""
+    for region in document["regions"]:
+        region["raw"].setdefault("device", {}).update(copy.deepcopy(DEVICE_COUNTS))
+
+
+def with_device_counts(change):
+    def changed(document):
+        add_device_counts(document)
+        change(document)
+    return changed
+
+
+# Variants the C++ reader accepts (tests/model/document_counts_test.cpp): CUDA counts alone or
+# beside the device times.
+VALID = {"CUDA counts in raw.device": add_device_counts}
+
+BROKEN.update({
+    "CUDA counts without copy_bytes": with_device_counts(remove(["regions", 0, "raw", "device", "copy_bytes"])),
+    "unknown copy direction": with_device_counts(put(["regions", 0, "raw", "device", "copies", "sideways"], 1)),
+    "missing copy direction": with_device_counts(remove(["regions", 0, "raw", "device", "copies", "peer"])),
+    "empty raw.device": put(["regions", 0, "raw", "device"], {}),
+    "a device time without the others": put(["regions", 0, "raw", "device"], dict(DEVICE_COUNTS, kernel_ns=1)),
+})
+
+
 def main():
     schema_path, examples = Path(sys.argv[1]), Path(sys.argv[2])
     schema = json.loads(schema_path.read_text())
@@ -76,6 +108,12 @@ def main():
     for file in files:
         document = json.loads(file.read_text())
         failures += [f"{file}: {error.json_path}: {error.message}" for error in validator.iter_errors(document)]
+        counted = "runtime_calls" in schema["$defs"]["device"]["properties"]  # tally.run/2 on
+        for name, change in VALID.items() if counted else ():
+            valid = copy.deepcopy(document)
+            change(valid)
+            failures += [f"{file}: {name}: {error.json_path}: {error.message}"
+                         for error in validator.iter_errors(valid)]
         for name, change in BROKEN.items():
             broken = copy.deepcopy(document)
             try:

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// What tally.run/2 added to the document: the region tree (parent, other_parents) and the MPI
-// counts (raw.mpi). Written and read back unchanged; each inconsistency refused with its pointer.
+// What tally.run/2 added to the document: the region tree (parent, other_parents), the MPI
+// counts (raw.mpi) and the CUDA counts (raw.device). Written and read back unchanged; each
+// inconsistency refused with its pointer.
 #include "document_examples.hpp"
 
 #include "tally/model/document_io.hpp"
@@ -89,6 +90,70 @@ TEST(DocumentCounts, unknown_kind_and_calls_max_beyond_calls_are_refused) {
   EXPECT_THAT(problems_of(document),
               ElementsAre("run.json: /regions/1/raw/mpi/calls_max: larger than calls",
                           "run.json: /regions/2/raw/mpi/calls_by_kind/telepathy: unknown kind of MPI call"));
+}
+
+/// CUDA counts as raw.device holds them: 12 calls, 4 launches (at most 3 on one rank), 2 copies
+/// host to device of 1024 bytes in all, one peer copy of 8 bytes.
+json device_counts() {
+  return {{"runtime_calls", 12},
+          {"kernel_launches", 4},
+          {"kernel_launches_max", 3},
+          {"copies",
+           {{"host_to_device", 2},
+            {"device_to_host", 0},
+            {"device_to_device", 0},
+            {"host_to_host", 0},
+            {"peer", 1},
+            {"default", 0}}},
+          {"copy_bytes",
+           {{"host_to_device", 1024},
+            {"device_to_host", 0},
+            {"device_to_device", 0},
+            {"host_to_host", 0},
+            {"peer", 8},
+            {"default", 0}}}};
+}
+
+TEST(DocumentCounts, cuda_counts_alone_or_beside_the_device_times_round_trip) {
+  json document = jacobi_example();
+  document["regions"][1]["raw"]["device"] = device_counts();
+  json& timed = document["regions"][2]["raw"]["device"];
+  timed = {{"devices", 2}, {"kernel_ns", 100}, {"kernel_max_ns", 60}, {"memory_ns", 10}, {"active_max_ns", 70}};
+  timed.update(device_counts());
+  const RunDocument read = std::get<RunDocument>(read_run_document(document, "run.json"));
+  EXPECT_FALSE(read.regions[1].raw.device.has_value());
+  const DeviceCountsRaw& counts = read.regions[1].raw.device_counts.value();
+  EXPECT_EQ(counts.runtime_calls, 12u);
+  EXPECT_EQ(counts.kernel_launches_max, 3u);
+  static_assert(device_copy_directions[0] == "host_to_device" && device_copy_directions[4] == "peer");
+  EXPECT_EQ(counts.copies[0], 2u);
+  EXPECT_EQ(counts.copy_bytes[0], 1024u);
+  EXPECT_EQ(counts.copy_bytes[4], 8u);
+  EXPECT_EQ(read.regions[2].raw.device_counts, counts);
+  EXPECT_EQ(read.regions[2].raw.device->kernel_ns, 100u);
+  EXPECT_FALSE(read.regions[0].raw.device_counts.has_value());
+  EXPECT_EQ(json::parse(write_run_document(read)), document);
+}
+
+TEST(DocumentCounts, incomplete_or_inconsistent_cuda_counts_are_refused) {
+  json document = jacobi_example();
+  document["regions"][0]["raw"]["device"] = device_counts();
+  document["regions"][0]["raw"]["device"].erase("copy_bytes");
+  document["regions"][1]["raw"]["device"] = device_counts();
+  document["regions"][1]["raw"]["device"]["kernel_launches_max"] = 5;
+  document["regions"][2]["raw"]["device"] = device_counts();
+  document["regions"][2]["raw"]["device"]["copies"]["sideways"] = 1;
+  EXPECT_THAT(problems_of(document),
+              ElementsAre("run.json: /regions/0/raw/device/copy_bytes: missing required field",
+                          "run.json: /regions/1/raw/device/kernel_launches_max: larger than kernel_launches",
+                          "run.json: /regions/2/raw/device/copies/sideways: unknown direction of a device copy"));
+}
+
+TEST(DocumentCounts, an_empty_device_group_is_refused) {
+  json document = jacobi_example();
+  document["regions"][1]["raw"]["device"] = json::object();
+  EXPECT_THAT(problems_of(document),
+              ElementsAre("run.json: /regions/1/raw/device: holds neither device times nor CUDA counts"));
 }
 
 TEST(DocumentCounts, parent_must_name_another_region_of_the_document) {

@@ -45,7 +45,12 @@ void collect(const json& schema, const json& node_schema, const json& value, con
   const json& here = resolve(schema, node_schema);
   if (value.is_object()) {
     EXPECT_EQ(here.value("additionalProperties", true), false) << at << " is open in the schema";
-    const json required = here.value("required", json::array());
+    json required = here.value("required", json::array());
+    // A member another present member depends on (dependentRequired) is required here too.
+    const json dependencies = here.value("dependentRequired", json::object());
+    for (const auto& [key, dependents] : dependencies.items()) {
+      if (value.contains(key)) required.insert(required.end(), dependents.begin(), dependents.end());
+    }
     for (const auto& [key, member] : value.items()) {
       const json& member_schema = resolve(schema, here.at("properties").at(key));
       const bool is_required = std::find(required.begin(), required.end(), key) != required.end();

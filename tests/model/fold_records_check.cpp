@@ -26,14 +26,18 @@ nlohmann::json written_raw(const RegionRaw& raw) {
   return nlohmann::json::parse(to_json(document)["regions"][0]["raw"].dump());
 }
 
-/// Whether the case's raw fields, but for the device group (not part of the fold), are the fold's.
+/// Whether the case's raw fields, but for the device times (not part of the fold), are the fold's.
 bool check_case(const nlohmann::json& test_case) {
   RegionFold fold;
   for (const nlohmann::json& record : test_case.at("records"))
     fold.add(record.get<ProcessRecord>());
   const nlohmann::json folded = written_raw(fold.finish(test_case.at("measured").get<MeasuredGroups>()));
   nlohmann::json expected = test_case.at("raw");
-  expected.erase("device");
+  if (expected.contains("device")) {
+    for (const char* time : {"devices", "kernel_ns", "kernel_max_ns", "memory_ns", "active_max_ns"})
+      expected["device"].erase(time);
+    if (expected["device"].empty()) expected.erase("device");
+  }
   if (folded == expected) return true;
   std::cerr << test_case.at("name").get<std::string>() << ": the generator's raw fields differ from the fold's\n"
             << "  patch from the generator's to the fold's: " << nlohmann::json::diff(expected, folded) << "\n";

@@ -82,6 +82,7 @@ RegionRaw hand_computed_four_ranks() {
   raw.busiest_node_processes = 2;
   raw.openmp = OpenMpRaw{5 + 11, 3, 2, 0, 0}; // no parallel region or task counted
   raw.counters = CounterRaw{1000 + 2000 + 700 + 300, 500 + 900 + 400 + 100};
+  raw.device_counts = DeviceCountsRaw{}; // CUDA measured, no runtime call counted
   return raw;
 }
 
@@ -194,6 +195,37 @@ TEST(RegionFold, mpi_counts_are_summed_over_processes_with_the_most_calls_of_one
   grouped.merge(fold_of({ranks[1]}));
   EXPECT_EQ(grouped.finish({.mpi = true}).mpi, expected);
   EXPECT_FALSE(fold_of(ranks).finish({}).mpi.has_value());
+}
+
+/// A process's CUDA counts: `calls` runtime calls of which `launches` launched kernels, and
+/// `copies` copies host to device of `bytes_each`.
+ProcessRecord with_device_counts(std::uint64_t calls, std::uint64_t launches, std::uint64_t copies,
+                                 std::uint64_t bytes_each) {
+  ProcessRecord record;
+  record.visits = 1;
+  record.counts[count_slot::device_runtime_calls] = calls;
+  record.counts[count_slot::device_kernel_launches] = launches;
+  static_assert(device_copy_directions[0] == "host_to_device");
+  record.counts[count_slot::device_copies + 0] = copies;
+  record.counts[count_slot::device_copy_bytes + 0] = copies * bytes_each;
+  return record;
+}
+
+TEST(RegionFold, device_counts_are_summed_over_processes_with_the_most_launches_of_one_process) {
+  // Rank 0: 12 calls, 5 launches, 3 copies of 1000 bytes; rank 1: 20 calls, 9 launches, 4 copies
+  // of 1000; rank 2: 7 calls, 2 launches, no copy. Sums 39 calls, 16 launches (at most 9), 7
+  // copies host to device of 7000 bytes, nothing in the other directions.
+  const std::vector<ProcessRecord> ranks = {with_device_counts(12, 5, 3, 1000), with_device_counts(20, 9, 4, 1000),
+                                            with_device_counts(7, 2, 0, 0)};
+  DeviceCountsRaw expected{.runtime_calls = 39, .kernel_launches = 16, .kernel_launches_max = 9};
+  expected.copies[0] = 7;
+  expected.copy_bytes[0] = 7000;
+  EXPECT_EQ(fold_of(ranks).finish({.offload = true}).device_counts, expected);
+  RegionFold grouped = fold_of({ranks[1]});
+  grouped.merge(fold_of({ranks[2], ranks[0]}));
+  EXPECT_EQ(grouped.finish({.offload = true}).device_counts, expected);
+  // Without CUDA measured they are absent, not 0.
+  EXPECT_FALSE(fold_of(ranks).finish({.mpi = true}).device_counts.has_value());
 }
 
 TEST(RegionFold, an_empty_fold_has_no_process_and_no_busiest_node) {

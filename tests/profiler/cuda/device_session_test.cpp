@@ -137,17 +137,56 @@ TEST(DeviceSession, runtime_calls_put_the_calling_thread_in_the_offload_state_an
   const auto session = started_session();
   ThreadState& thread = this_thread();
   thread.switch_to(State::useful);
-  fake.sink.on_runtime_enter();
+  const TallyRuntimeCall query{tally_runtime_call_other, 0, 0};
+  fake.sink.on_runtime_enter(&query);
   EXPECT_EQ(thread.current(), State::offload);
   fake.sink.on_runtime_exit();
   EXPECT_EQ(thread.current(), State::useful);
   // Inside MPI (CUDA-aware MPI moving a device buffer), the time stays MPI time.
   thread.switch_to(State::mpi);
-  fake.sink.on_runtime_enter();
+  fake.sink.on_runtime_enter(&query);
   EXPECT_EQ(thread.current(), State::mpi);
   fake.sink.on_runtime_exit();
   EXPECT_EQ(thread.current(), State::mpi);
   thread.switch_to(State::useful);
+  session->finish();
+}
+
+TEST(DeviceSession, runtime_calls_add_to_the_calling_threads_counts) {
+  const auto session = started_session();
+  ThreadState& thread = this_thread();
+  const model::Counts before = thread.snapshot().counts;
+  // By construction: two launches, a 4096-byte and a 100-byte copy host to device, a 64-byte
+  // copy device to host (made inside MPI: still counted), a 10-byte peer copy and a query.
+  const TallyRuntimeCall launch{tally_runtime_call_kernel_launch, 0, 0};
+  const TallyRuntimeCall query{tally_runtime_call_other, 0, 0};
+  const TallyRuntimeCall to_device_large{tally_runtime_call_memory_copy, 0, 4096};
+  const TallyRuntimeCall to_device_small{tally_runtime_call_memory_copy, 0, 100};
+  const TallyRuntimeCall to_host{tally_runtime_call_memory_copy, 1, 64};
+  const TallyRuntimeCall peer{tally_runtime_call_memory_copy, 4, 10};
+  for (const TallyRuntimeCall* call : {&launch, &launch, &to_device_large, &to_device_small, &query, &peer}) {
+    fake.sink.on_runtime_enter(call);
+    fake.sink.on_runtime_exit();
+  }
+  thread.switch_to(State::mpi);
+  fake.sink.on_runtime_enter(&to_host);
+  fake.sink.on_runtime_exit();
+  thread.switch_to(State::useful);
+  const model::Counts after = thread.snapshot().counts;
+  const auto added = [&](std::size_t slot) { return after[slot] - before[slot]; };
+  namespace slot = model::count_slot;
+  static_assert(model::device_copy_directions[0] == "host_to_device");
+  static_assert(model::device_copy_directions[1] == "device_to_host");
+  static_assert(model::device_copy_directions[4] == "peer");
+  EXPECT_EQ(added(slot::device_runtime_calls), 7u);
+  EXPECT_EQ(added(slot::device_kernel_launches), 2u);
+  EXPECT_EQ(added(slot::device_copies + 0), 2u);
+  EXPECT_EQ(added(slot::device_copy_bytes + 0), 4196u);
+  EXPECT_EQ(added(slot::device_copies + 1), 1u);
+  EXPECT_EQ(added(slot::device_copy_bytes + 1), 64u);
+  EXPECT_EQ(added(slot::device_copies + 4), 1u);
+  EXPECT_EQ(added(slot::device_copy_bytes + 4), 10u);
+  EXPECT_EQ(added(slot::device_copies + 2) + added(slot::device_copies + 3) + added(slot::device_copies + 5), 0u);
   session->finish();
 }
 

@@ -130,6 +130,31 @@ TEST(FoldArrays, mpi_counts_travel_with_the_sums_and_calls_max_with_the_maxima) 
   EXPECT_EQ(raw.mpi->bytes_sent, 112u);
 }
 
+TEST(FoldArrays, device_counts_travel_with_the_sums_and_launches_max_with_the_maxima) {
+  // Global: rank 0 launches 3 kernels in 4 runtime calls and copies 64 bytes device to host in
+  // one more; rank 2 launches 7 in 7 calls; rank 1 makes none: 12 calls, 10 launches, at most 7
+  // on one rank, one copy device to host of 64 bytes.
+  ProcessRecord rank0 = global_rank0, rank2 = global_rank2;
+  static_assert(model::device_copy_directions[1] == "device_to_host");
+  rank0.counts[model::count_slot::device_runtime_calls] = 5;
+  rank0.counts[model::count_slot::device_kernel_launches] = 3;
+  rank0.counts[model::count_slot::device_copies + 1] = 1;
+  rank0.counts[model::count_slot::device_copy_bytes + 1] = 64;
+  rank2.counts[model::count_slot::device_runtime_calls] = 7;
+  rank2.counts[model::count_slot::device_kernel_launches] = 7;
+  const std::vector<Rank> ranks = {{0, {&rank0}}, {0, {&global_rank1}}, {1, {&rank2}}};
+  const Reduced reduced = reduce_as_mpi_does(ranks, 2);
+  const model::RegionRaw raw =
+      unpack_folds(reduced.sums, reduced.maxima, reduced.node_shares_by_node, 1).front().finish({.offload = true});
+  ASSERT_TRUE(raw.device_counts.has_value());
+  EXPECT_EQ(raw.device_counts->runtime_calls, 12u);
+  EXPECT_EQ(raw.device_counts->kernel_launches, 10u);
+  EXPECT_EQ(raw.device_counts->kernel_launches_max, 7u);
+  EXPECT_EQ(raw.device_counts->copies[1], 1u);
+  EXPECT_EQ(raw.device_counts->copy_bytes[1], 64u);
+  EXPECT_EQ(raw.device_counts->copies[0] + raw.device_counts->copy_bytes[0], 0u);
+}
+
 TEST(FoldArrays, a_region_no_rank_entered_is_empty) {
   const std::vector<const ProcessRecord*> none = {nullptr};
   const FoldArrays arrays = pack_folds(none, 3);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The event counts a region accumulates (MPI calls by kind and bytes, OpenMP parallel regions
-// and tasks): their slots in the
-// profiler's per-thread running totals and in the fold, and the names the document uses. Counts
+// and tasks, CUDA runtime calls, kernel launches, copies and bytes by direction): their slots in
+// the profiler's per-thread running totals and in the fold, and the names the document uses. Counts
 // are exact, so that the gate can compare them without a noise model.
 #pragma once
 
@@ -30,6 +30,12 @@ inline constexpr std::array<std::string_view, 15> mpi_call_kinds{"point_to_point
                                                                  "window",
                                                                  "dynamic_process"};
 
+/// The directions of CUDA memory copies, as the copying runtime call states them
+/// (profiler/cuda/README.md): its cudaMemcpyKind, "peer" for cudaMemcpyPeer between two devices,
+/// "default" for cudaMemcpyDefault, whose direction the runtime infers from unified addresses.
+inline constexpr std::array<std::string_view, 6> device_copy_directions{
+    "host_to_device", "device_to_host", "device_to_device", "host_to_host", "peer", "default"};
+
 namespace count_slot {
 /// Positions in a Counts array.
 enum : std::size_t {
@@ -40,7 +46,11 @@ enum : std::size_t {
   omp_parallels,        ///< OpenMP parallel regions started (by the thread that forks them)
   omp_tasks,            ///< explicit OpenMP tasks created
   mpi_calls_by_kind,    ///< the first of one slot per mpi_call_kinds entry, in that order
-  total = mpi_calls_by_kind + mpi_call_kinds.size()
+  device_runtime_calls = mpi_calls_by_kind + mpi_call_kinds.size(), ///< CUDA runtime calls
+  device_kernel_launches,                                           ///< kernels launched through the runtime
+  device_copies, ///< the first of one slot per device_copy_directions entry: copies made
+  device_copy_bytes = device_copies + device_copy_directions.size(), ///< the first of one per direction: bytes
+  total = device_copy_bytes + device_copy_directions.size()
 };
 } // namespace count_slot
 

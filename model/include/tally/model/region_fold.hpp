@@ -51,7 +51,8 @@ std::uint64_t outside_mpi_ns(const ProcessRecord& process);
   FIELD(threads_per_process, max)                                                                                      \
   FIELD(elapsed_ns, max)                                                                                               \
   FIELD(outside_mpi_max_ns, max)                                                                                       \
-  FIELD(mpi_calls_max, max)
+  FIELD(mpi_calls_max, max)                                                                                            \
+  FIELD(device_kernel_launches_max, max)
 
 #define TALLY_FOLD_SUM_INDEX_sum(name) name,
 #define TALLY_FOLD_SUM_INDEX_max(name)
@@ -65,7 +66,7 @@ std::uint64_t outside_mpi_ns(const ProcessRecord& process);
 struct MeasuredGroups {
   bool counters = false;
   bool openmp = false;
-  bool offload = false;
+  bool offload = false; ///< CUDA measured: offload time and the device counts
   bool mpi = false;
 };
 
@@ -100,7 +101,8 @@ struct RegionFold {
   /// No process entered the region.
   bool empty() const { return sums[processes] == 0; }
 
-  /// The region's raw fields (all but `device`, which the device reduction fills).
+  /// The region's raw fields (all but `device`, which the device reduction fills; `device_counts`
+  /// are folded here).
   RegionRaw finish(const MeasuredGroups& measured) const;
 };
 

@@ -7,6 +7,7 @@
 
 #include "tally/model/region_counts.hpp"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 
@@ -55,6 +56,19 @@ struct DeviceRaw {
   bool operator==(const DeviceRaw&) const = default;
 };
 
+/// The CUDA runtime calls the host threads made, summed over every thread of every process,
+/// each counted in the region open on the calling thread when it was made. Present only when
+/// the CUDA backend measured the run; written under raw.device with DeviceRaw's times.
+struct DeviceCountsRaw {
+  std::uint64_t runtime_calls = 0;       ///< every CUDA runtime call
+  std::uint64_t kernel_launches = 0;     ///< kernels launched
+  std::uint64_t kernel_launches_max = 0; ///< the most kernels one process launched (imbalance of counts)
+  using ByDirection = std::array<std::uint64_t, device_copy_directions.size()>;
+  ByDirection copies{};     ///< memory copies, indexed like device_copy_directions
+  ByDirection copy_bytes{}; ///< bytes the copying calls asked for, indexed like device_copy_directions
+  bool operator==(const DeviceCountsRaw&) const = default;
+};
+
 /// Host aggregates. "Outside MPI" time of a process is its threads' time in every state but MPI,
 /// divided by its thread count (POP's MPI view: threads idle while the master is in MPI count
 /// as MPI). For a single-threaded process it is useful plus offload time. Per-process values are
@@ -76,6 +90,7 @@ struct RegionRaw {
   std::optional<CounterRaw> counters;
   std::optional<DeviceRaw> device;
   std::optional<MpiRaw> mpi = std::nullopt; ///< last, so that positional initialisers of the others stay valid
+  std::optional<DeviceCountsRaw> device_counts = std::nullopt; ///< written under raw.device
   bool operator==(const RegionRaw&) const = default;
 };
 

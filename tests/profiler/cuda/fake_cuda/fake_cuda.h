@@ -18,11 +18,22 @@ int fake_cuda_init(void);
 /// Queues a kernel of `kernel_ms` on (device, stream), after what is queued there; returns at once.
 void fake_cuda_launch(int device, int stream, double kernel_ms);
 
-/// Queues a host-to-device copy of `copy_ms` on (device, stream); returns at once.
+/// Queues a host-to-device copy of `copy_ms` on (device, stream); returns at once. Traced as a
+/// cudaMemcpyAsync of 0 bytes host to device.
 void fake_cuda_memcpy_async(int device, int stream, double copy_ms);
 
 /// Queues a host-to-device copy of `copy_ms` on (device, stream) and waits until it has ended.
+/// Traced as a cudaMemcpy of 0 bytes host to device.
 void fake_cuda_memcpy(int device, int stream, double copy_ms);
+
+/// Queues a copy of `bytes` in direction `kind` (cudaMemcpyKind's values: 0 host to host, 1 host
+/// to device, 2 device to host, 3 device to device, 4 default) taking `copy_ms` on (device,
+/// stream); returns at once. Traced as cudaMemcpyAsync with these arguments.
+void fake_cuda_copy_async(int device, int stream, double copy_ms, unsigned long bytes, int kind);
+
+/// Queues a copy of `bytes` from device `source` to `device` taking `copy_ms` on (device,
+/// stream); returns at once. Traced as cudaMemcpyPeerAsync with these arguments.
+void fake_cuda_copy_peer_async(int device, int source, int stream, double copy_ms, unsigned long bytes);
 
 /// Queues a memset of `ms` on (device, stream); returns at once.
 void fake_cuda_memset(int device, int stream, double ms);

@@ -124,10 +124,14 @@ int initialize() {
 // destroyed, on the calling thread, with the data real CUPTI fills that a tool may read.
 class TracedCall {
 public:
-  TracedCall(CUpti_CallbackId id, const char* function, const char* symbol, int device) : id_(id) {
+  /// `arguments`: the call's argument struct of generated_cuda_runtime_api_meta.h, as CUPTI
+  /// passes it in functionParams.
+  TracedCall(CUpti_CallbackId id, const char* function, const char* symbol, int device, const void* arguments = nullptr)
+      : id_(id) {
     static std::atomic<std::uint32_t> next_correlation{1};
     data_.callbackSite = CUPTI_API_ENTER;
     data_.functionName = function;
+    data_.functionParams = arguments;
     data_.functionReturnValue = &result_;
     data_.symbolName = symbol;
     data_.contextUid = static_cast<std::uint32_t>(device + 1);
@@ -151,6 +155,23 @@ private:
 
 enum class Operation { kernel, copy, memset };
 
+// What the record of a copy says: its CUPTI kind and bytes.
+struct CopyShape {
+  CUpti_ActivityMemcpyKind kind = CUPTI_ACTIVITY_MEMCPY_KIND_HTOD;
+  std::uint64_t bytes = 0;
+};
+
+CUpti_ActivityMemcpyKind activity_kind(cudaMemcpyKind kind) {
+  switch (kind) {
+  case cudaMemcpyHostToHost: return CUPTI_ACTIVITY_MEMCPY_KIND_HTOH;
+  case cudaMemcpyDeviceToHost: return CUPTI_ACTIVITY_MEMCPY_KIND_DTOH;
+  case cudaMemcpyDeviceToDevice: return CUPTI_ACTIVITY_MEMCPY_KIND_DTOD;
+  case cudaMemcpyHostToDevice:
+  case cudaMemcpyDefault: break; // the real runtime resolves a default copy; the fake says host to device
+  }
+  return CUPTI_ACTIVITY_MEMCPY_KIND_HTOD;
+}
+
 template <class Record>
 Record timed_record(CUpti_ActivityKind kind, int device, int stream, std::uint64_t start, std::uint64_t end) {
   Record record{};
@@ -164,7 +185,7 @@ Record timed_record(CUpti_ActivityKind kind, int device, int stream, std::uint64
 
 // The record of an operation, if its kind is enabled; written at queue time with its future end.
 void record_operation(const std::unique_lock<std::mutex>& lock, Operation operation, int device, int stream,
-                      std::uint64_t start, std::uint64_t end) {
+                      std::uint64_t start, std::uint64_t end, const CopyShape& shape) {
   switch (operation) {
   case Operation::kernel: {
     // Real CUPTI writes the same struct for both kernel kinds; the concurrent one wins.
@@ -178,7 +199,8 @@ void record_operation(const std::unique_lock<std::mutex>& lock, Operation operat
   case Operation::copy: {
     if (!kind_enabled(lock, CUPTI_ACTIVITY_KIND_MEMCPY)) return;
     auto record = timed_record<MemcpyRecord>(CUPTI_ACTIVITY_KIND_MEMCPY, device, stream, start, end);
-    record.copyKind = CUPTI_ACTIVITY_MEMCPY_KIND_HTOD;
+    record.copyKind = shape.kind;
+    record.bytes = shape.bytes;
     add_record(lock, &record, sizeof record, end);
     return;
   }
@@ -199,7 +221,7 @@ bool valid_device(int device) {
 
 // Queues an operation of `ms` behind what (device, stream) already holds; returns its end in ns
 // of the record clock, or 0 for a device that does not exist.
-std::uint64_t queue(Operation operation, int device, int stream, double ms) {
+std::uint64_t queue(Operation operation, int device, int stream, double ms, const CopyShape& shape = {}) {
   if (!valid_device(device) || stream < 0) return 0;
   const auto duration = static_cast<std::uint64_t>(std::llround(std::fmax(ms, 0.0) * 1e6));
   const std::uint64_t now = now_ns();
@@ -210,7 +232,7 @@ std::uint64_t queue(Operation operation, int device, int stream, double ms) {
     const std::uint64_t start = std::max(now, tail);
     end = start + duration;
     tail = end;
-    record_operation(lock, operation, device, stream, start, end);
+    record_operation(lock, operation, device, stream, start, end, shape);
   }
   deliver_full_buffers();
   return end;
@@ -252,15 +274,32 @@ void fake_cuda_launch(int device, int stream, double kernel_ms) {
 }
 
 void fake_cuda_memcpy_async(int device, int stream, double copy_ms) {
-  fake_cuda_init();
-  const fake_cuda::TracedCall call(CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020, "cudaMemcpyAsync", nullptr, device);
-  fake_cuda::queue(fake_cuda::Operation::copy, device, stream, copy_ms);
+  fake_cuda_copy_async(device, stream, copy_ms, 0, cudaMemcpyHostToDevice);
 }
 
 void fake_cuda_memcpy(int device, int stream, double copy_ms) {
   fake_cuda_init();
-  const fake_cuda::TracedCall call(CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy_v3020, "cudaMemcpy", nullptr, device);
+  const cudaMemcpy_v3020_params arguments{nullptr, nullptr, 0, cudaMemcpyHostToDevice};
+  const fake_cuda::TracedCall call(CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy_v3020, "cudaMemcpy", nullptr, device,
+                                   &arguments);
   fake_cuda::wait_until(fake_cuda::queue(fake_cuda::Operation::copy, device, stream, copy_ms));
+}
+
+void fake_cuda_copy_async(int device, int stream, double copy_ms, unsigned long bytes, int kind) {
+  fake_cuda_init();
+  const auto copy_kind = static_cast<cudaMemcpyKind>(kind);
+  const cudaMemcpyAsync_v3020_params arguments{nullptr, nullptr, bytes, copy_kind, nullptr};
+  const fake_cuda::TracedCall call(CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020, "cudaMemcpyAsync", nullptr, device,
+                                   &arguments);
+  fake_cuda::queue(fake_cuda::Operation::copy, device, stream, copy_ms, {fake_cuda::activity_kind(copy_kind), bytes});
+}
+
+void fake_cuda_copy_peer_async(int device, int source, int stream, double copy_ms, unsigned long bytes) {
+  fake_cuda_init();
+  const cudaMemcpyPeerAsync_v4000_params arguments{nullptr, device, nullptr, source, bytes, nullptr};
+  const fake_cuda::TracedCall call(CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyPeerAsync_v4000, "cudaMemcpyPeerAsync", nullptr,
+                                   device, &arguments);
+  fake_cuda::queue(fake_cuda::Operation::copy, device, stream, copy_ms, {CUPTI_ACTIVITY_MEMCPY_KIND_PTOP, bytes});
 }
 
 void fake_cuda_memset(int device, int stream, double ms) {

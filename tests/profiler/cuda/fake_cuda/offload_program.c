@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /* Offload scenarios on the fake CUDA runtime, with host and device times known by construction,
  * for tests of tally's CUDA backend without a GPU. Prints nothing on stdout.
- * Usage: offload_program overlap|imbalance|straddle|late_init|cpu_only|many_kernels|unfinished [steps=4]
+ * Usage: offload_program overlap|imbalance|straddle|late_init|cpu_only|many_kernels|unfinished|counts
+ * [steps=4]
  * Exit status: 0, 1 if the fake CUDA could not start, 2 on bad usage, 3 (cpu_only) if tally's
  * CUPTI library was loaded although the program never used CUDA. */
 #define _GNU_SOURCE
@@ -113,6 +114,34 @@ static int unfinished(int steps) {
   return 0;
 }
 
+/* CUDA counts by construction, per step: "outer" launches 1 kernel, copies 1 MiB host to device,
+ * visits "inner" twice and synchronizes (3 runtime calls of its own); each visit of "inner"
+ * launches 2 kernels, copies 4096 bytes device to host and 256 bytes from device 1 to device 0
+ * (4 runtime calls). Rank r makes r extra launches per step in "outer", so that the ranks differ.
+ * Kernels and copies last 1 ms. */
+static int counts(int steps, int rank) {
+  if (fake_cuda_init() != 0) return 1;
+  const tally_region_t outer = tally_region_register("outer");
+  const tally_region_t inner = tally_region_register("inner");
+  for (int i = 0; i < steps; ++i) {
+    tally_region_start(outer);
+    for (int k = 0; k <= rank; ++k)
+      fake_cuda_launch(0, 0, 1);
+    fake_cuda_copy_async(0, 1, 1, 1 << 20, 1);
+    for (int visit = 0; visit < 2; ++visit) {
+      tally_region_start(inner);
+      fake_cuda_launch(0, 0, 1);
+      fake_cuda_launch(0, 0, 1);
+      fake_cuda_copy_async(0, 1, 1, 4096, 2);
+      fake_cuda_copy_peer_async(0, 1, 2, 1, 256);
+      tally_region_stop(inner);
+    }
+    fake_cuda_synchronize(0);
+    tally_region_stop(outer);
+  }
+  return 0;
+}
+
 static int names_tally_cupti(struct dl_phdr_info* info, size_t size, void* found) {
   (void)size;
   if (info->dlpi_name && strstr(info->dlpi_name, "libtally_cupti")) {
@@ -137,16 +166,16 @@ static int cpu_only(int steps) {
 }
 
 int main(int argc, char** argv) {
-  static const char* const scenarios[] = {"overlap",  "imbalance",    "straddle",  "late_init",
-                                          "cpu_only", "many_kernels", "unfinished"};
+  static const char* const scenarios[] = {"overlap",  "imbalance",    "straddle",   "late_init",
+                                          "cpu_only", "many_kernels", "unfinished", "counts"};
   int scenario = -1;
   for (int i = 0; argc > 1 && i < (int)(sizeof scenarios / sizeof scenarios[0]); ++i)
     if (strcmp(argv[1], scenarios[i]) == 0) scenario = i;
   char* end = NULL;
   const long steps = argc > 2 ? strtol(argv[2], &end, 10) : 4;
   if (scenario < 0 || argc > 3 || (argc > 2 && (*end != '\0' || steps < 1 || steps > 1000000))) {
-    fprintf(stderr, "usage: offload_program overlap|imbalance|straddle|late_init|cpu_only|many_kernels|unfinished "
-                    "[steps=4]\n");
+    fprintf(stderr, "usage: offload_program overlap|imbalance|straddle|late_init|cpu_only|many_kernels|unfinished|"
+                    "counts [steps=4]\n");
     return 2;
   }
 
@@ -161,7 +190,8 @@ int main(int argc, char** argv) {
   case 3: status = late_init(); break;
   case 4: status = cpu_only((int)steps); break;
   case 5: status = many_kernels((int)steps); break;
-  default: status = unfinished((int)steps); break;
+  case 6: status = unfinished((int)steps); break;
+  default: status = counts((int)steps, rank); break;
   }
   MPI_Finalize();
   return status;
