@@ -3,8 +3,10 @@
 #include "pages/index_page.hpp"
 
 #include "analysis/change_points.hpp"
+#include "analysis/region_metrics.hpp"
 #include "pages/page_data.hpp"
 #include "pages/region_page.hpp"
+#include "pages/region_tree_order.hpp"
 
 #include "tally/model/metric_format.hpp"
 
@@ -16,16 +18,35 @@
 namespace tally::pages {
 namespace {
 
+/// The experiment's regions as a tree: each region under the parent its newest runs name.
+TemplateList region_tree(const analysis::Experiment& experiment) {
+  const std::vector<std::size_t> commits = experiment.commits();
+  std::vector<TreeNode> nodes;
+  for (const std::string& region : experiment.regions) {
+    TreeNode node{region, std::nullopt};
+    for (std::size_t column = 0; !commits.empty() && column < experiment.configurations.size() && !node.parent;
+         ++column) {
+      if (const analysis::Repetitions* runs = experiment.repetitions(commits.back(), column))
+        node.parent = analysis::region_parent(*runs, region);
+    }
+    nodes.push_back(std::move(node));
+  }
+  TemplateList out;
+  for (const TreePlace& place : tree_order(nodes)) {
+    TemplateData item;
+    item.set("name", nodes[place.index].name);
+    item.set("link", region_page_path(experiment.name, nodes[place.index].name));
+    item.set("depth", std::to_string(place.depth));
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
 TemplateList experiment_list(const std::vector<analysis::Experiment>& experiments) {
   TemplateList out;
   for (const analysis::Experiment& experiment : experiments) {
-    TemplateList regions, configurations;
-    for (const std::string& region : experiment.regions) {
-      TemplateData item;
-      item.set("name", region);
-      item.set("link", region_page_path(experiment.name, region));
-      regions.push_back(std::move(item));
-    }
+    TemplateList regions = region_tree(experiment);
+    TemplateList configurations;
     for (const analysis::Configuration& configuration : experiment.configurations) {
       configurations.push_back(TemplateData("label", configuration.label()));
     }
