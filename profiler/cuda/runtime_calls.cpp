@@ -8,7 +8,9 @@
 #include "tally/model/region_counts.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <string_view>
+#include <type_traits>
 
 namespace tally::profiler::cuda {
 namespace {
@@ -32,7 +34,7 @@ static_assert(std::max({host_to_device, device_to_host, device_to_device, host_t
 constexpr TallyRuntimeCall other{tally_runtime_call_other, 0, 0};
 
 /// A copy of `bytes` in the direction of `kind`; another call for a kind the runtime rejects.
-TallyRuntimeCall copy(cudaMemcpyKind kind, std::uint64_t bytes) {
+TallyRuntimeCall copy(std::underlying_type_t<cudaMemcpyKind> kind, std::uint64_t bytes) {
   std::uint32_t direction = 0;
   switch (kind) {
   case cudaMemcpyHostToDevice: direction = host_to_device; break;
@@ -45,18 +47,26 @@ TallyRuntimeCall copy(cudaMemcpyKind kind, std::uint64_t bytes) {
   return {tally_runtime_call_memory_copy, direction, bytes};
 }
 
+/// The copy's kind as the caller passed it, read as an integer: a value the runtime rejects is no
+/// valid cudaMemcpyKind, and loading it as one is undefined behaviour.
+template <class Params> std::underlying_type_t<cudaMemcpyKind> kind_of(const Params& arguments) {
+  std::underlying_type_t<cudaMemcpyKind> kind = 0;
+  std::memcpy(&kind, &arguments.kind, sizeof kind);
+  return kind;
+}
+
 TallyRuntimeCall peer_copy(std::uint64_t bytes) { return {tally_runtime_call_memory_copy, peer_to_peer, bytes}; }
 
 /// A copy described by the argument struct `Params` (count and kind, as cudaMemcpy's).
 template <class Params> TallyRuntimeCall linear(const void* params) {
   const auto& arguments = *static_cast<const Params*>(params);
-  return copy(arguments.kind, arguments.count);
+  return copy(kind_of(arguments), arguments.count);
 }
 
 /// A 2D copy: width bytes in each of height rows.
 template <class Params> TallyRuntimeCall two_d(const void* params) {
   const auto& arguments = *static_cast<const Params*>(params);
-  return copy(arguments.kind, static_cast<std::uint64_t>(arguments.width) * arguments.height);
+  return copy(kind_of(arguments), static_cast<std::uint64_t>(arguments.width) * arguments.height);
 }
 
 template <class Params> TallyRuntimeCall peer(const void* params) {

@@ -8,7 +8,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <string_view>
+#include <type_traits>
 
 namespace tally::profiler::cuda {
 namespace {
@@ -68,7 +70,11 @@ TEST(RuntimeCalls, other_calls_and_copies_the_runtime_rejects_are_other_calls) {
   EXPECT_EQ(describe_runtime_call(CUPTI_RUNTIME_TRACE_CBID_cudaDeviceSynchronize_v3020, nullptr).kind,
             tally_runtime_call_other);
   EXPECT_EQ(describe_runtime_call(CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy_v3020, nullptr).kind, tally_runtime_call_other);
-  cudaMemcpy_v3020_params invalid{nullptr, nullptr, 16, static_cast<cudaMemcpyKind>(9)};
+  // A kind the runtime rejects, as an application may pass it: written as bytes, since 9 is no
+  // valid cudaMemcpyKind.
+  cudaMemcpy_v3020_params invalid{nullptr, nullptr, 16, cudaMemcpyHostToDevice};
+  const std::underlying_type_t<cudaMemcpyKind> rejected = 9;
+  std::memcpy(&invalid.kind, &rejected, sizeof rejected);
   EXPECT_EQ(describe_runtime_call(CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy_v3020, &invalid).kind, tally_runtime_call_other);
 }
 
