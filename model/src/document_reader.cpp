@@ -27,8 +27,79 @@ std::vector<std::string> read_strings(const Json& array, const Pointer& at, Json
   return out;
 }
 
+std::vector<std::uint64_t> read_counts(const Json& array, const Pointer& at, JsonChecker& checker) {
+  std::vector<std::uint64_t> out;
+  for (std::size_t i = 0; i < array.size(); ++i) {
+    if (const auto value = checker.count(array[i], at / i)) out.push_back(*value);
+  }
+  return out;
+}
+
+Hang read_hang(const Json& hang, const Pointer& at, JsonChecker& checker) {
+  checker.reject_unknown(hang, at, {"rank", "host", "call", "regions", "waited_ns"});
+  Hang out;
+  out.rank = checker.count_member(hang, at, "rank", required).value_or(0);
+  out.host = checker.string_member(hang, at, "host", required).value_or("");
+  out.call = checker.string_member(hang, at, "call", required).value_or("");
+  if (const Json* regions = checker.array_member(hang, at, "regions", required)) {
+    out.regions = read_strings(*regions, at / "regions", checker);
+  }
+  out.waited_ns = checker.count_member(hang, at, "waited_ns", required).value_or(0);
+  return out;
+}
+
+void read_outcome(const Json& run, const Pointer& at, JsonChecker& checker, RunInfo& out) {
+  if (const auto outcome = checker.string_member(run, at, "outcome", optional)) {
+    if (const auto known = outcome_from_string(*outcome)) {
+      out.outcome = *known;
+    } else {
+      checker.fail(at / "outcome", "expected \"completed\" or \"hung\", got \"" + *outcome + "\"");
+      return; // whether a hang belongs here is unknown
+    }
+  }
+  if (const Json* hang = checker.object_member(run, at, "hang", optional))
+    out.hang = read_hang(*hang, at / "hang", checker);
+  if (out.outcome == RunOutcome::hung && !out.hang) checker.fail(at, "a hung run must say where it hung (\"hang\")");
+  if (out.outcome == RunOutcome::completed && out.hang) checker.fail(at / "hang", "only a hung run says where it hung");
+}
+
+Timeline read_timeline(const Json& timeline, const Pointer& at, JsonChecker& checker) {
+  checker.reject_unknown(timeline, at,
+                         {"bucket_ns", "useful_ns", "mpi_ns", "offload_ns", "openmp_ns", "behaviour", "idle_nodes"});
+  Timeline out;
+  out.bucket_ns = checker.count_member(timeline, at, "bucket_ns", required).value_or(0);
+  if (out.bucket_ns == 0 && timeline.contains("bucket_ns")) checker.fail(at / "bucket_ns", "must be positive");
+  const std::pair<std::string_view, std::vector<std::uint64_t>*> states[] = {{"useful_ns", &out.useful_ns},
+                                                                             {"mpi_ns", &out.mpi_ns},
+                                                                             {"offload_ns", &out.offload_ns},
+                                                                             {"openmp_ns", &out.openmp_ns}};
+  std::optional<std::size_t> buckets; // useful_ns's, which the other states must match
+  for (const auto& [key, values] : states) {
+    if (const Json* array = checker.array_member(timeline, at, key, required)) {
+      *values = read_counts(*array, at / std::string(key), checker);
+      if (!buckets) buckets = array->size();
+      if (array->size() != *buckets) {
+        checker.fail(at / std::string(key),
+                     "has " + std::to_string(array->size()) + " buckets, useful_ns has " + std::to_string(*buckets));
+      }
+    }
+  }
+  if (const auto behaviour = checker.string_member(timeline, at, "behaviour", optional)) {
+    out.behaviour = behaviour_from_string(*behaviour);
+    if (!out.behaviour) {
+      checker.fail(at / "behaviour",
+                   "expected \"stable\", \"cold_start\", \"stall\" or \"varying\", got \"" + *behaviour + "\"");
+    }
+  }
+  if (const Json* idle = checker.array_member(timeline, at, "idle_nodes", optional)) {
+    out.idle_nodes = read_strings(*idle, at / "idle_nodes", checker);
+  }
+  return out;
+}
+
 RunInfo read_run(const Json& run, const Pointer& at, JsonChecker& checker) {
-  checker.reject_unknown(run, at, {"id", "experiment", "label", "start_time", "end_time", "command_line", "scaling"});
+  checker.reject_unknown(
+      run, at, {"id", "experiment", "label", "start_time", "end_time", "command_line", "scaling", "outcome", "hang"});
   RunInfo out;
   out.id = checker.string_member(run, at, "id", required).value_or("");
   out.experiment = checker.string_member(run, at, "experiment", required).value_or("");
@@ -43,6 +114,7 @@ RunInfo read_run(const Json& run, const Pointer& at, JsonChecker& checker) {
     if (!out.scaling) checker.fail(at / "scaling", "expected \"strong\" or \"weak\", got \"" + *scaling + "\"");
   }
   if (out.id.empty() && run.contains("id")) checker.fail(at / "id", "must not be empty");
+  read_outcome(run, at, checker, out);
   return out;
 }
 
@@ -100,8 +172,8 @@ ReadResult read_run_document(const nlohmann::json& value, const std::string& fil
   Json document = value;
   if (!check_and_migrate(document, checker)) return problems;
 
-  checker.reject_unknown(document, root,
-                         {"schema", "tally_version", "run", "source", "resources", "environment", "regions"});
+  checker.reject_unknown(
+      document, root, {"schema", "tally_version", "run", "source", "resources", "environment", "regions", "timeline"});
   RunDocument out;
   out.tally_version = checker.string_member(document, root, "tally_version", required).value_or("");
   if (const Json* run = checker.object_member(document, root, "run", required)) {
@@ -118,6 +190,9 @@ ReadResult read_run_document(const nlohmann::json& value, const std::string& fil
   }
   if (const Json* regions = checker.array_member(document, root, "regions", required)) {
     out.regions = read_regions(*regions, root / "regions", checker);
+  }
+  if (const Json* timeline = checker.object_member(document, root, "timeline", optional)) {
+    out.timeline = read_timeline(*timeline, root / "timeline", checker);
   }
   if (!checker.ok()) return problems;
   return out;

@@ -106,6 +106,25 @@ Json run_to_json(const RunInfo& run) {
            {"end_time", run.end_time},
            {"command_line", run.command_line}};
   if (run.scaling) out["scaling"] = std::string(to_string(*run.scaling));
+  out["outcome"] = std::string(to_string(run.outcome));
+  if (run.hang) {
+    out["hang"] = Json{{"rank", run.hang->rank},
+                       {"host", run.hang->host},
+                       {"call", run.hang->call},
+                       {"regions", run.hang->regions},
+                       {"waited_ns", run.hang->waited_ns}};
+  }
+  return out;
+}
+
+Json timeline_to_json(const Timeline& timeline) {
+  Json out{{"bucket_ns", timeline.bucket_ns},
+           {"useful_ns", timeline.useful_ns},
+           {"mpi_ns", timeline.mpi_ns},
+           {"offload_ns", timeline.offload_ns},
+           {"openmp_ns", timeline.openmp_ns}};
+  if (timeline.behaviour) out["behaviour"] = std::string(to_string(*timeline.behaviour));
+  if (!timeline.idle_nodes.empty()) out["idle_nodes"] = timeline.idle_nodes;
   return out;
 }
 
@@ -147,6 +166,7 @@ nlohmann::ordered_json to_json(const RunDocument& document) {
   for (const Region& region : document.regions)
     regions.push_back(region_to_json(region));
   out["regions"] = std::move(regions);
+  if (document.timeline) out["timeline"] = timeline_to_json(*document.timeline);
   return out;
 }
 

@@ -84,15 +84,19 @@ std::optional<std::uint64_t> JsonChecker::count_member(const Json& object, const
                                                        Presence presence) {
   const Json* value = member(object, at, key, presence);
   if (!value) return std::nullopt;
-  if (value->is_number_unsigned()) return value->get<std::uint64_t>();
+  return count(*value, at / std::string(key));
+}
+
+std::optional<std::uint64_t> JsonChecker::count(const Json& value, const Pointer& at) {
+  if (value.is_number_unsigned()) return value.get<std::uint64_t>();
   // Values built in C++ from signed integers are integers too; only negative ones are wrong.
-  if (value->is_number_integer() && value->get<std::int64_t>() >= 0) {
-    return static_cast<std::uint64_t>(value->get<std::int64_t>());
+  if (value.is_number_integer() && value.get<std::int64_t>() >= 0) {
+    return static_cast<std::uint64_t>(value.get<std::int64_t>());
   }
-  if (value->is_number_integer()) {
-    fail(at / std::string(key), "expected a non-negative integer, got " + value->dump());
+  if (value.is_number_integer()) {
+    fail(at, "expected a non-negative integer, got " + value.dump());
   } else {
-    fail(at / std::string(key), "expected a non-negative integer, got " + describe_type(*value));
+    fail(at, "expected a non-negative integer, got " + describe_type(value));
   }
   return std::nullopt;
 }

@@ -82,9 +82,29 @@ def with_device_counts(change):
     return changed
 
 
-# Variants the C++ reader accepts (tests/model/document_counts_test.cpp): CUDA counts alone or
-# beside the device times.
-VALID = {"CUDA counts in raw.device": add_device_counts}
+HANG = {"rank": 3, "host": "n002", "call": "MPI_Recv", "regions": ["step", "exchange"], "waited_ns": 600000000000}
+TIMELINE = {"bucket_ns": 100000000, "useful_ns": [400000000, 0], "mpi_ns": [0, 400000000], "offload_ns": [0, 0],
+            "openmp_ns": [0, 0], "behaviour": "stall", "idle_nodes": ["n002"]}
+
+
+def hung_with_timeline(document):
+    """What the hang watchdog writes (tests/model/document_timeline_test.cpp)."""
+    document["run"].update(outcome="hung", hang=copy.deepcopy(HANG))
+    document["timeline"] = copy.deepcopy(TIMELINE)
+
+
+def with_hang(change):
+    def changed(document):
+        hung_with_timeline(document)
+        change(document)
+    return changed
+
+
+# Variants the C++ reader accepts (tests/model/document_counts_test.cpp,
+# document_timeline_test.cpp): CUDA counts alone or beside the device times; a hung run with its
+# timeline; a document older than run.outcome.
+VALID = {"CUDA counts in raw.device": add_device_counts, "a hung run with its timeline": hung_with_timeline,
+         "no outcome": remove(["run", "outcome"])}
 
 BROKEN.update({
     "CUDA counts without copy_bytes": with_device_counts(remove(["regions", 0, "raw", "device", "copy_bytes"])),
@@ -92,6 +112,14 @@ BROKEN.update({
     "missing copy direction": with_device_counts(remove(["regions", 0, "raw", "device", "copies", "peer"])),
     "empty raw.device": put(["regions", 0, "raw", "device"], {}),
     "a device time without the others": put(["regions", 0, "raw", "device"], dict(DEVICE_COUNTS, kernel_ns=1)),
+    "hung without where": with_hang(remove(["run", "hang"])),
+    "completed with where": with_hang(put(["run", "outcome"], "completed")),
+    "unknown outcome": put(["run", "outcome"], "crashed"),
+    "hang without its call": with_hang(remove(["run", "hang", "call"])),
+    "timeline without bucket width": with_hang(remove(["timeline", "bucket_ns"])),
+    "timeline bucket of zero": with_hang(put(["timeline", "bucket_ns"], 0)),
+    "negative timeline value": with_hang(put(["timeline", "mpi_ns", 1], -1)),
+    "unknown behaviour": with_hang(put(["timeline", "behaviour"], "flat")),
 })
 
 

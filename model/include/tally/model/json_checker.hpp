@@ -40,6 +40,8 @@ public:
                                          Presence presence);
   std::optional<std::uint64_t> count_member(const Json& object, const Pointer& at, std::string_view key,
                                             Presence presence);
+  /// `value` (at `at`) as a non-negative integer that fits in 64 bits.
+  std::optional<std::uint64_t> count(const Json& value, const Pointer& at);
   /// Any JSON number, integer or not, as a double.
   std::optional<double> number_member(const Json& object, const Pointer& at, std::string_view key, Presence presence);
   std::optional<bool> bool_member(const Json& object, const Pointer& at, std::string_view key, Presence presence);

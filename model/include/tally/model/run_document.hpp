@@ -5,6 +5,7 @@
 
 #include "tally/model/metric_values.hpp"
 #include "tally/model/region_raw.hpp"
+#include "tally/model/run_timeline.hpp"
 #include "tally/model/scalability.hpp"
 
 #include <cstdint>
@@ -19,13 +20,15 @@ inline constexpr int run_schema_version = 2;
 inline constexpr std::string_view run_schema_prefix = "tally.run/";
 
 struct RunInfo {
-  std::string id;                        ///< unique per run
-  std::string experiment;                ///< e.g. "strong-scaling"
-  std::string label;                     ///< free text naming the configuration or case
-  std::string start_time;                ///< UTC, ISO 8601, e.g. 2026-11-22T00:52:09Z
-  std::string end_time;                  ///< UTC, ISO 8601
-  std::vector<std::string> command_line; ///< argv of the measured program
-  std::optional<Scaling> scaling;        ///< how the experiment scales, when the user said so
+  std::string id;                             ///< unique per run
+  std::string experiment;                     ///< e.g. "strong-scaling"
+  std::string label;                          ///< free text naming the configuration or case
+  std::string start_time;                     ///< UTC, ISO 8601, e.g. 2026-11-22T00:52:09Z
+  std::string end_time;                       ///< UTC, ISO 8601
+  std::vector<std::string> command_line;      ///< argv of the measured program
+  std::optional<Scaling> scaling;             ///< how the experiment scales, when the user said so
+  RunOutcome outcome = RunOutcome::completed; ///< documents older than the field all completed
+  std::optional<Hang> hang = std::nullopt;    ///< where it hung, when `outcome` is hung
   bool operator==(const RunInfo&) const = default;
 };
 
@@ -92,6 +95,7 @@ struct RunDocument {
   Resources resources;
   Environment environment;
   std::vector<Region> regions;
+  std::optional<Timeline> timeline; ///< absent in imported documents and in those older than it
   bool operator==(const RunDocument&) const = default;
 };
 
