@@ -42,10 +42,9 @@ if(TARGET tally_fortran AND MPI_Fortran_FOUND)
 endif()
 
 # A real application: Debian's LAMMPS (scripts/install-deps.sh), the LJ melt at 2 ranks, run twice.
-# Not under sanitizers: with ASan's runtime preloaded beside libtally, lmp deadlocks at exit after
-# the document is written (p11-kit's destructor waits in freelocale for glibc's locale lock); ASan
-# alone, or the normal build, exits at once. The cause is not found yet (README, "Counts of a real
-# application").
+# Not under sanitizers: a preloaded ASan runtime initialises itself inside glibc's newlocale (called
+# by p11-kit's constructor) and corrupts glibc's locale lock, which then deadlocks lmp at exit once
+# libtally's load has taken the lock once more (README, "Counts of a real application").
 find_program(TALLY_LAMMPS lmp)
 if(TALLY_LAMMPS AND NOT TALLY_SANITIZE)
   add_test(NAME lammps_lj_melt_counts_are_identical_across_two_runs
