@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include "fake_cuda.h"
 #include "host_work.h"
+#include "tail_step.h"
 
 #include <link.h>
 #include <mpi.h>
@@ -99,18 +100,13 @@ static int many_kernels(int steps) {
   return 0;
 }
 
-/* Per step, "tail": 50 ms of host work, a 100 ms kernel launched, 50 ms more; the region ends
- * with the kernel still running, and the program never waits for it. */
+/* Per step, "tail" (tail_step.h): the region ends with its kernel still running, and the program
+ * never waits for it. */
 static int unfinished(int steps) {
   if (fake_cuda_init() != 0) return 1;
   const tally_region_t tail = tally_region_register("tail");
-  for (int i = 0; i < steps; ++i) {
-    tally_region_start(tail);
-    compute_ms(50);
-    fake_cuda_launch(0, 0, 100);
-    compute_ms(50);
-    tally_region_stop(tail);
-  }
+  for (int i = 0; i < steps; ++i)
+    tail_step(tail);
   return 0;
 }
 
