@@ -34,12 +34,14 @@ std::optional<std::map<std::string, std::uint64_t>> counts_of(const model::RunDo
   if (found->raw.device_counts) {
     const model::DeviceCountsRaw& device = *found->raw.device_counts;
     out["device_runtime_calls"] = device.runtime_calls;
-    out["device_kernel_launches"] = device.kernel_launches;
-    out["device_kernel_launches_max"] = device.kernel_launches_max;
-    for (std::size_t direction = 0; direction < model::device_copy_directions.size(); ++direction) {
-      const std::string name(model::device_copy_directions[direction]);
-      out["device_copies_" + name] = device.copies[direction];
-      out["device_copy_bytes_" + name] = device.copy_bytes[direction];
+    if (const auto& work = device.launches_and_copies) {
+      out["device_kernel_launches"] = work->kernel_launches;
+      out["device_kernel_launches_max"] = work->kernel_launches_max;
+      for (std::size_t direction = 0; direction < model::device_copy_directions.size(); ++direction) {
+        const std::string name(model::device_copy_directions[direction]);
+        out["device_copies_" + name] = work->copies[direction];
+        out["device_copy_bytes_" + name] = work->copy_bytes[direction];
+      }
     }
   }
   return out;

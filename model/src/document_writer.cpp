@@ -9,7 +9,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-Json directions_to_json(const DeviceCountsRaw::ByDirection& counts) {
+Json directions_to_json(const LaunchesAndCopies::ByDirection& counts) {
   Json out = Json::object();
   for (std::size_t direction = 0; direction < device_copy_directions.size(); ++direction)
     out[std::string(device_copy_directions[direction])] = counts[direction];
@@ -58,10 +58,12 @@ Json raw_to_json(const RegionRaw& raw) {
   if (raw.device_counts) {
     Json& device = out["device"];
     device["runtime_calls"] = raw.device_counts->runtime_calls;
-    device["kernel_launches"] = raw.device_counts->kernel_launches;
-    device["kernel_launches_max"] = raw.device_counts->kernel_launches_max;
-    device["copies"] = directions_to_json(raw.device_counts->copies);
-    device["copy_bytes"] = directions_to_json(raw.device_counts->copy_bytes);
+    if (const auto& work = raw.device_counts->launches_and_copies) {
+      device["kernel_launches"] = work->kernel_launches;
+      device["kernel_launches_max"] = work->kernel_launches_max;
+      device["copies"] = directions_to_json(work->copies);
+      device["copy_bytes"] = directions_to_json(work->copy_bytes);
+    }
   }
   return out;
 }

@@ -102,14 +102,13 @@ RegionRaw RegionFold::finish(const MeasuredGroups& measured) const {
     raw.mpi = mpi;
   }
   if (measured.offload) {
-    DeviceCountsRaw device{.runtime_calls = sums[count_sum(count_slot::device_runtime_calls)],
-                           .kernel_launches = sums[count_sum(count_slot::device_kernel_launches)],
+    LaunchesAndCopies work{.kernel_launches = sums[count_sum(count_slot::device_kernel_launches)],
                            .kernel_launches_max = maxima[device_kernel_launches_max]};
     for (std::size_t direction = 0; direction < device_copy_directions.size(); ++direction) {
-      device.copies[direction] = sums[count_sum(count_slot::device_copies + direction)];
-      device.copy_bytes[direction] = sums[count_sum(count_slot::device_copy_bytes + direction)];
+      work.copies[direction] = sums[count_sum(count_slot::device_copies + direction)];
+      work.copy_bytes[direction] = sums[count_sum(count_slot::device_copy_bytes + direction)];
     }
-    raw.device_counts = device;
+    raw.device_counts = DeviceCountsRaw{sums[count_sum(count_slot::device_runtime_calls)], work};
   }
   if (measured.counters) raw.counters = CounterRaw{sums[useful_instructions], sums[useful_cycles]};
   return raw;

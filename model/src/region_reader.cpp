@@ -41,6 +41,7 @@ std::optional<CounterRaw> read_counters(const Json& raw, const Pointer& at, Json
 }
 
 constexpr std::array device_time_keys{"devices", "kernel_ns", "kernel_max_ns", "memory_ns", "active_max_ns"};
+constexpr std::array launch_and_copy_keys{"kernel_launches", "kernel_launches_max", "copies", "copy_bytes"};
 constexpr std::array device_count_keys{"runtime_calls", "kernel_launches", "kernel_launches_max", "copies",
                                        "copy_bytes"};
 
@@ -62,9 +63,9 @@ DeviceRaw read_device_times(const Json& group, const Pointer& here, JsonChecker&
   return device;
 }
 
-DeviceCountsRaw::ByDirection read_directions(const Json& group, const Pointer& at, const char* key,
+LaunchesAndCopies::ByDirection read_directions(const Json& group, const Pointer& at, const char* key,
                                              JsonChecker& checker) {
-  DeviceCountsRaw::ByDirection out{};
+  LaunchesAndCopies::ByDirection out{};
   const Json* directions = checker.object_member(group, at, key, required);
   if (!directions) return out;
   const Pointer here = at / key;
@@ -79,16 +80,22 @@ DeviceCountsRaw::ByDirection read_directions(const Json& group, const Pointer& a
   return out;
 }
 
+LaunchesAndCopies read_launches_and_copies(const Json& group, const Pointer& here, JsonChecker& checker) {
+  LaunchesAndCopies work;
+  work.kernel_launches = checker.count_member(group, here, "kernel_launches", required).value_or(0);
+  work.kernel_launches_max = checker.count_member(group, here, "kernel_launches_max", required).value_or(0);
+  work.copies = read_directions(group, here, "copies", checker);
+  work.copy_bytes = read_directions(group, here, "copy_bytes", checker);
+  if (work.kernel_launches_max > work.kernel_launches) {
+    checker.fail(here / "kernel_launches_max", "larger than kernel_launches");
+  }
+  return work;
+}
+
 DeviceCountsRaw read_device_counts(const Json& group, const Pointer& here, JsonChecker& checker) {
   DeviceCountsRaw counts;
   counts.runtime_calls = checker.count_member(group, here, "runtime_calls", required).value_or(0);
-  counts.kernel_launches = checker.count_member(group, here, "kernel_launches", required).value_or(0);
-  counts.kernel_launches_max = checker.count_member(group, here, "kernel_launches_max", required).value_or(0);
-  counts.copies = read_directions(group, here, "copies", checker);
-  counts.copy_bytes = read_directions(group, here, "copy_bytes", checker);
-  if (counts.kernel_launches_max > counts.kernel_launches) {
-    checker.fail(here / "kernel_launches_max", "larger than kernel_launches");
-  }
+  if (holds_any(group, launch_and_copy_keys)) counts.launches_and_copies = read_launches_and_copies(group, here, checker);
   return counts;
 }
 

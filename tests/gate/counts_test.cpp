@@ -152,12 +152,10 @@ analysis::ingest::LoadedRun cuda_run(const std::string& commit, std::uint64_t la
   static_assert(model::device_copy_directions[0] == "host_to_device");
   for (model::Region& region : run.document.regions) {
     region.raw.mpi.reset();
-    model::DeviceCountsRaw device{.runtime_calls = (launches + 1) * shape.visits,
-                                  .kernel_launches = launches * shape.visits,
-                                  .kernel_launches_max = launches};
-    device.copies[0] = shape.visits;
-    device.copy_bytes[0] = shape.visits << 20;
-    region.raw.device_counts = device;
+    model::LaunchesAndCopies work{.kernel_launches = launches * shape.visits, .kernel_launches_max = launches};
+    work.copies[0] = shape.visits;
+    work.copy_bytes[0] = shape.visits << 20;
+    region.raw.device_counts = model::DeviceCountsRaw{(launches + 1) * shape.visits, work};
   }
   return run;
 }

@@ -66,12 +66,14 @@ std::optional<std::uint64_t> openmp_count(const Region& region, const std::strin
 std::optional<std::uint64_t> device_count(const Region& region, const std::string& name) {
   if (!region.raw.device_counts) return std::nullopt;
   const DeviceCountsRaw& device = *region.raw.device_counts;
-  std::map<std::string, std::uint64_t> counts{{"runtime_calls", device.runtime_calls},
-                                              {"kernel_launches", device.kernel_launches},
-                                              {"kernel_launches_max", device.kernel_launches_max}};
-  for (std::size_t direction = 0; direction < device_copy_directions.size(); ++direction) {
-    counts["copies_" + std::string(device_copy_directions[direction])] = device.copies[direction];
-    counts["copy_bytes_" + std::string(device_copy_directions[direction])] = device.copy_bytes[direction];
+  std::map<std::string, std::uint64_t> counts{{"runtime_calls", device.runtime_calls}};
+  if (const auto& work = device.launches_and_copies) {
+    counts["kernel_launches"] = work->kernel_launches;
+    counts["kernel_launches_max"] = work->kernel_launches_max;
+    for (std::size_t direction = 0; direction < device_copy_directions.size(); ++direction) {
+      counts["copies_" + std::string(device_copy_directions[direction])] = work->copies[direction];
+      counts["copy_bytes_" + std::string(device_copy_directions[direction])] = work->copy_bytes[direction];
+    }
   }
   const auto found = counts.find(name);
   return found == counts.end() ? std::nullopt : std::optional(found->second);

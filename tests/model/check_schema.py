@@ -102,12 +102,14 @@ def with_hang(change):
 
 # Variants the C++ reader accepts (tests/model/document_counts_test.cpp,
 # document_timeline_test.cpp): CUDA counts alone or beside the device times; a hung run with its
-# timeline; a document older than run.outcome.
+# timeline; a document older than run.outcome; CUDA runtime calls alone, as a TALP import has them.
 VALID = {"CUDA counts in raw.device": add_device_counts, "a hung run with its timeline": hung_with_timeline,
-         "no outcome": remove(["run", "outcome"])}
+         "no outcome": remove(["run", "outcome"]),
+         "CUDA runtime calls alone (imported)": put(["regions", 0, "raw", "device"], {"runtime_calls": 12})}
 
 BROKEN.update({
     "CUDA counts without copy_bytes": with_device_counts(remove(["regions", 0, "raw", "device", "copy_bytes"])),
+    "kernel launches without runtime calls": with_device_counts(remove(["regions", 0, "raw", "device", "runtime_calls"])),
     "unknown copy direction": with_device_counts(put(["regions", 0, "raw", "device", "copies", "sideways"], 1)),
     "missing copy direction": with_device_counts(remove(["regions", 0, "raw", "device", "copies", "peer"])),
     "empty raw.device": put(["regions", 0, "raw", "device"], {}),

@@ -124,15 +124,31 @@ TEST(DocumentCounts, cuda_counts_alone_or_beside_the_device_times_round_trip) {
   EXPECT_FALSE(read.regions[1].raw.device.has_value());
   const DeviceCountsRaw& counts = read.regions[1].raw.device_counts.value();
   EXPECT_EQ(counts.runtime_calls, 12u);
-  EXPECT_EQ(counts.kernel_launches_max, 3u);
+  ASSERT_TRUE(counts.launches_and_copies.has_value());
+  EXPECT_EQ(counts.launches_and_copies->kernel_launches_max, 3u);
   static_assert(device_copy_directions[0] == "host_to_device" && device_copy_directions[4] == "peer");
-  EXPECT_EQ(counts.copies[0], 2u);
-  EXPECT_EQ(counts.copy_bytes[0], 1024u);
-  EXPECT_EQ(counts.copy_bytes[4], 8u);
+  EXPECT_EQ(counts.launches_and_copies->copies[0], 2u);
+  EXPECT_EQ(counts.launches_and_copies->copy_bytes[0], 1024u);
+  EXPECT_EQ(counts.launches_and_copies->copy_bytes[4], 8u);
   EXPECT_EQ(read.regions[2].raw.device_counts, counts);
   EXPECT_EQ(read.regions[2].raw.device->kernel_ns, 100u);
   EXPECT_FALSE(read.regions[0].raw.device_counts.has_value());
   EXPECT_EQ(json::parse(write_run_document(read)), document);
+}
+
+TEST(DocumentCounts, runtime_calls_alone_are_read_without_launches_or_copies) {
+  // As a DLB TALP import has them (numGpuRuntimeCalls).
+  json document = jacobi_example();
+  document["regions"][1]["raw"]["device"] = {{"runtime_calls", 400}};
+  const RunDocument read = std::get<RunDocument>(read_run_document(document, "run.json"));
+  EXPECT_EQ(read.regions[1].raw.device_counts, (DeviceCountsRaw{.runtime_calls = 400}));
+  EXPECT_EQ(json::parse(write_run_document(read))["regions"][1]["raw"]["device"],
+            document["regions"][1]["raw"]["device"]);
+  json launches_without_calls = jacobi_example();
+  launches_without_calls["regions"][1]["raw"]["device"] = device_counts();
+  launches_without_calls["regions"][1]["raw"]["device"].erase("runtime_calls");
+  EXPECT_THAT(problems_of(launches_without_calls),
+              ElementsAre("run.json: /regions/1/raw/device/runtime_calls: missing required field"));
 }
 
 TEST(DocumentCounts, incomplete_or_inconsistent_cuda_counts_are_refused) {

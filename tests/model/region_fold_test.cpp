@@ -82,7 +82,7 @@ RegionRaw hand_computed_four_ranks() {
   raw.busiest_node_processes = 2;
   raw.openmp = OpenMpRaw{5 + 11, 3, 2, 0, 0}; // no parallel region or task counted
   raw.counters = CounterRaw{1000 + 2000 + 700 + 300, 500 + 900 + 400 + 100};
-  raw.device_counts = DeviceCountsRaw{}; // CUDA measured, no runtime call counted
+  raw.device_counts = DeviceCountsRaw{.launches_and_copies = LaunchesAndCopies{}}; // CUDA measured, nothing counted
   return raw;
 }
 
@@ -217,9 +217,10 @@ TEST(RegionFold, device_counts_are_summed_over_processes_with_the_most_launches_
   // copies host to device of 7000 bytes, nothing in the other directions.
   const std::vector<ProcessRecord> ranks = {with_device_counts(12, 5, 3, 1000), with_device_counts(20, 9, 4, 1000),
                                             with_device_counts(7, 2, 0, 0)};
-  DeviceCountsRaw expected{.runtime_calls = 39, .kernel_launches = 16, .kernel_launches_max = 9};
-  expected.copies[0] = 7;
-  expected.copy_bytes[0] = 7000;
+  LaunchesAndCopies work{.kernel_launches = 16, .kernel_launches_max = 9};
+  work.copies[0] = 7;
+  work.copy_bytes[0] = 7000;
+  const DeviceCountsRaw expected{.runtime_calls = 39, .launches_and_copies = work};
   EXPECT_EQ(fold_of(ranks).finish({.offload = true}).device_counts, expected);
   RegionFold grouped = fold_of({ranks[1]});
   grouped.merge(fold_of({ranks[2], ranks[0]}));

@@ -160,6 +160,10 @@ std::optional<RegionSummary> read_application(const Json& summary, const Pointer
       reader.fail(at / "maxGpuUsefulTime", "larger than maxGpuActiveTime (kernel time is part of active time)");
     }
     raw.device = device;
+    // DLB 3.5+ counts the runtime calls, not the launches and copies among them.
+    if (const auto calls = reader.count(summary, at, "numGpuRuntimeCalls", optional)) {
+      raw.device_counts = model::DeviceCountsRaw{.runtime_calls = *calls};
+    }
   }
   Estimates estimates;
   if (layout == Layout::mpi_normalised) {

@@ -148,11 +148,13 @@ TEST(FoldArrays, device_counts_travel_with_the_sums_and_launches_max_with_the_ma
       unpack_folds(reduced.sums, reduced.maxima, reduced.node_shares_by_node, 1).front().finish({.offload = true});
   ASSERT_TRUE(raw.device_counts.has_value());
   EXPECT_EQ(raw.device_counts->runtime_calls, 12u);
-  EXPECT_EQ(raw.device_counts->kernel_launches, 10u);
-  EXPECT_EQ(raw.device_counts->kernel_launches_max, 7u);
-  EXPECT_EQ(raw.device_counts->copies[1], 1u);
-  EXPECT_EQ(raw.device_counts->copy_bytes[1], 64u);
-  EXPECT_EQ(raw.device_counts->copies[0] + raw.device_counts->copy_bytes[0], 0u);
+  ASSERT_TRUE(raw.device_counts->launches_and_copies.has_value());
+  const model::LaunchesAndCopies& work = *raw.device_counts->launches_and_copies;
+  EXPECT_EQ(work.kernel_launches, 10u);
+  EXPECT_EQ(work.kernel_launches_max, 7u);
+  EXPECT_EQ(work.copies[1], 1u);
+  EXPECT_EQ(work.copy_bytes[1], 64u);
+  EXPECT_EQ(work.copies[0] + work.copy_bytes[0], 0u);
 }
 
 TEST(FoldArrays, a_region_no_rank_entered_is_empty) {

@@ -56,16 +56,24 @@ struct DeviceRaw {
   bool operator==(const DeviceRaw&) const = default;
 };
 
-/// The CUDA runtime calls the host threads made, summed over every thread of every process,
-/// each counted in the region open on the calling thread when it was made. Present only when
-/// the CUDA backend measured the run; written under raw.device with DeviceRaw's times.
-struct DeviceCountsRaw {
-  std::uint64_t runtime_calls = 0;       ///< every CUDA runtime call
+/// The kernels and copies among a run's CUDA runtime calls.
+struct LaunchesAndCopies {
   std::uint64_t kernel_launches = 0;     ///< kernels launched
   std::uint64_t kernel_launches_max = 0; ///< the most kernels one process launched (imbalance of counts)
   using ByDirection = std::array<std::uint64_t, device_copy_directions.size()>;
   ByDirection copies{};     ///< memory copies, indexed like device_copy_directions
   ByDirection copy_bytes{}; ///< bytes the copying calls asked for, indexed like device_copy_directions
+  bool operator==(const LaunchesAndCopies&) const = default;
+};
+
+/// The CUDA runtime calls the host threads made, summed over every thread of every process,
+/// each counted in the region open on the calling thread when it was made. Present only when
+/// the CUDA backend measured the run (or an imported one counted its calls); written under
+/// raw.device with DeviceRaw's times.
+struct DeviceCountsRaw {
+  std::uint64_t runtime_calls = 0; ///< every CUDA runtime call
+  /// Absent when only the calls were counted (DLB TALP's numGpuRuntimeCalls).
+  std::optional<LaunchesAndCopies> launches_and_copies = std::nullopt;
   bool operator==(const DeviceCountsRaw&) const = default;
 };
 

@@ -91,6 +91,8 @@ TEST(TalpVersions, dlb_3_6_run_with_gpus_has_offload_and_device_groups) {
   const model::Region& global = region(document, "Global");
   EXPECT_EQ(global.raw.offload_ns, 500 * ms);
   EXPECT_EQ(global.raw.device, (model::DeviceRaw{2, 1200 * ms, 700 * ms, 200 * ms, 800 * ms}));
+  // numGpuRuntimeCalls 400; TALP does not say which were launches or copies.
+  EXPECT_EQ(global.raw.device_counts, (model::DeviceCountsRaw{.runtime_calls = 400}));
   EXPECT_EQ(global.raw.outside_mpi_max_ns, 900 * ms); // elapsed - minMpiNormdProc: rank 1's 700 + 200
   EXPECT_FALSE(global.raw.openmp);
   EXPECT_NEAR(metric(global, device_offload_efficiency), 1200.0 / 1700, 1e-12); // TALP: 0.71
