@@ -25,9 +25,10 @@ namespace {
 namespace fs = std::filesystem;
 constexpr const char* branch_marker = "tally-branch.json";
 
-/// The templates' stylesheet and the efficiency colours, which are the colour scale's to say.
+/// The templates' stylesheet, the efficiency colours and the chart series' styles, which are the
+/// colour scale's to say.
 std::string stylesheet(const Templates& templates) {
-  return read_text_file(templates.folder() / "style.css") + efficiency_stylesheet();
+  return read_text_file(templates.folder() / "style.css") + efficiency_stylesheet() + series_stylesheet();
 }
 
 void write_branch_index(const fs::path& output, const Templates& templates) {
