@@ -90,7 +90,9 @@ std::string efficiency_stylesheet() {
   std::string css = "/* Efficiency cells, written by tally from its colour scale (pages/color_scale.cpp). */\n";
   const auto rule = [&css](const std::string& name, std::string_view background) {
     const CellColour colour = with_readable_text(background);
-    css += "td." + name + " { background: " + colour.background + "; color: " + colour.text + "; }\n";
+    // A cell names its class, or takes its row's when it names none (shared_cell_class()).
+    css += "td." + name + ", tr." + name + " > td:not([class]) { background: " + colour.background +
+           "; color: " + colour.text + "; }\n";
   };
   for (std::size_t step = 0; step < efficiency_steps.size(); ++step)
     rule("e" + std::to_string(step), efficiency_steps[step]);

@@ -95,5 +95,23 @@ TEST_F(RunPageCounts, kinds_without_calls_and_unmeasured_counts_have_no_row) {
   EXPECT_TRUE(row(html, "OpenMP parallel regions").second.empty());
 }
 
+TEST(RunPageZeroCounts, a_count_zero_in_every_region_has_no_row_and_the_page_names_it) {
+  analysis::ingest::LoadedRun run = make_run(RunShape{.ranks = 1}, 1'000'000'000, 1'000'000'000);
+  // One rank: 12 collectives of 2,048 B in all, nothing sent or received point to point.
+  run.document.regions.front().raw.mpi = mpi_counts(0, 12, 0, 2048);
+  const std::string html = Templates(TALLY_TEST_TEMPLATES).render("run", run_page_data(run, "main"));
+  EXPECT_EQ(row(html, "MPI collective bytes").second, (std::vector<std::string>{"2.0 kB"}));
+  EXPECT_TRUE(row(html, "MPI bytes sent").second.empty());
+  EXPECT_TRUE(row(html, "MPI bytes received").second.empty());
+  // Named once instead; not the kinds no region made (point to point), nor OpenMP, which was not measured.
+  EXPECT_NE(html.find("<p class=\"muted\">Zero in every region: MPI bytes sent, MPI bytes received.</p>"),
+            std::string::npos)
+      << html;
+}
+
+TEST_F(RunPageCounts, a_page_whose_counts_are_all_made_names_no_zero_count) {
+  EXPECT_EQ(html.find("Zero in every region"), std::string::npos);
+}
+
 } // namespace
 } // namespace tally::pages
