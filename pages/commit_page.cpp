@@ -39,6 +39,13 @@ TemplateData run_row(const CommitPageContext& context, const analysis::Experimen
   return row;
 }
 
+/// Marks `row` as the first of `rows` rows that share its `name` cell ("<name>_first", and
+/// "<name>_span" for the rowspan where it spans more than itself).
+void set_span(TemplateData& row, const std::string& name, std::size_t rows) {
+  row.set(name + "_first", true);
+  if (rows > 1) row.set(name + "_span", std::to_string(rows));
+}
+
 } // namespace
 
 bool has_run_page(const analysis::history::CommitAxis& axis, const model::RunDocument& document,
@@ -64,10 +71,19 @@ TemplateData commit_page_data(const CommitPageContext& context, std::size_t posi
     const auto cells = experiment.cells.find(position);
     if (cells == experiment.cells.end() || experiment.regions.empty()) continue;
     const std::string& whole_run = experiment.regions.front();
+    // The experiment's and each configuration's name span their rows: written once, not per run.
+    std::size_t experiment_rows = 0;
+    for (const auto& cell : cells->second)
+      experiment_rows += cell.second.size();
+    bool first_of_experiment = true;
     for (const auto& [configuration, repetitions] : cells->second) {
       for (std::size_t r = 0; r < repetitions.size(); ++r) {
-        rows.push_back(run_row(context, experiment, experiment.configurations[configuration], *repetitions[r], r + 1,
-                               whole_run_metrics(*repetitions[r], whole_run)));
+        TemplateData row = run_row(context, experiment, experiment.configurations[configuration], *repetitions[r],
+                                   r + 1, whole_run_metrics(*repetitions[r], whole_run));
+        if (first_of_experiment) set_span(row, "experiment", experiment_rows);
+        if (r == 0) set_span(row, "configuration", repetitions.size());
+        first_of_experiment = false;
+        rows.push_back(std::move(row));
       }
     }
   }

@@ -78,8 +78,9 @@ for sha in main:
     row = page.split("<tbody>")[1].split("</tbody>")[0]
     # The jacobi example's Global region: elapsed 3435134400 ns; parallel efficiency
     # 11869758230 / (4 x 3435134400) = 0.8639, in the [0.8, 0.9) step of the scale.
-    # The row's cells, closing tags omitted as HTML allows: experiment, configuration, repetition 1,
-    # elapsed time and parallel efficiency (one run: no spread, so no hover title), the run.
+    # The row's cells, closing tags omitted as HTML allows: experiment, configuration (each the only
+    # run of its group, so spanning no other row), repetition 1, elapsed time and parallel efficiency
+    # (one run: no spread, so no hover title), the run.
     assert row.count("<tr>") == 1 and "<tr><td>strong-scaling<td>" in row, row
     assert "<td>1<td>3.44 s<td class=e8>0.86<td>" in row, row
     linked = '<a href="../runs/%s.html">%s</a>' % (runs[sha], runs[sha])
