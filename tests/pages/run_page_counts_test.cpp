@@ -51,14 +51,11 @@ protected:
     global.raw.mpi = mpi_counts(6000, 458, 60'123'456, 3'664);
     const model::RegionRaw times = global.raw;
     // In the document's order a child comes before its parent: the page must reorder.
-    document.regions.push_back(
-        {.name = "halo", .visits = 400, .raw = times, .per_rank = {}, .parent = "solve"});
+    document.regions.push_back({.name = "halo", .visits = 400, .raw = times, .per_rank = {}, .parent = "solve"});
     document.regions.back().raw.mpi = mpi_counts(6000, 0, 60'123'456, 0);
-    document.regions.push_back(
-        {.name = "io", .visits = 4, .raw = times, .per_rank = {}, .parent = "Global"});
+    document.regions.push_back({.name = "io", .visits = 4, .raw = times, .per_rank = {}, .parent = "Global"});
     document.regions.back().raw.mpi.reset(); // as in a document that did not count
-    document.regions.push_back(
-        {.name = "solve", .visits = 4, .raw = times, .per_rank = {}, .parent = "Global"});
+    document.regions.push_back({.name = "solve", .visits = 4, .raw = times, .per_rank = {}, .parent = "Global"});
     document.regions.back().raw.mpi = mpi_counts(6000, 458, 60'123'456, 3'664);
     html = Templates(TALLY_TEST_TEMPLATES).render("run", run_page_data(run, "main"));
   }
