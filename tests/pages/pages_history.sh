@@ -47,7 +47,7 @@ PYTHON
 "$tally" pages --input "$work/runs" --repo "$repo" --branch main --output "$work/public" --run-pages 2
 
 /usr/bin/python3 - "$work/public/main" "${c1:0:7}" "${c2:0:7}" "${c3:0:7}" "${m:0:7}" "${rebased:0:7}" "${f1:0:7}" <<'PYTHON'
-import glob, sys
+import glob, re, sys
 site, expected, feature = sys.argv[1], sys.argv[2:7], sys.argv[7]
 index = open(site + "/index.html").read()
 assert "6 runs on 5 commits" in index, "index should count 5 commits on main"
@@ -59,6 +59,10 @@ region = open(glob.glob(site + "/*/Global.html")[0]).read().split("Evolution alo
 positions = [region.find(sha) for sha in expected]
 assert all(p >= 0 for p in positions), "every commit of main appears on the region page"
 assert positions == sorted(positions), "commits appear in first-parent order: %s" % positions
+# Each configuration's chart style is a class the site's stylesheet defines (colour, marker, dash).
+styles = set(re.findall(r'class="(?:series|legend-item) (s\d+)"', region))
+css = open(site + "/style.css").read()
+assert styles and all("." + style + " { stroke: #" in css for style in styles), "undefined chart styles %s" % styles
 print("pages_history: 5 commits in first-parent order, feature commit off the branch")
 PYTHON
 
