@@ -105,7 +105,8 @@ void add_pages_command(CLI::App& app, int& exit_code) {
                       "Rules of the commits' gate verdicts, as tally gate --config (default: the gate's defaults)");
   command
       ->add_option("--run-pages", options->run_page_commits,
-                   "Newest commits whose runs get a page of their own; older runs are rows of their commit's page")
+                   "Newest commits whose runs get a page of their own, the median repetition of each "
+                   "configuration; other runs are rows of their commit's page")
       ->capture_default_str();
   command->add_flag("--strict", options->strict, "Fail (exit 1) when any document is invalid");
   command->add_option("--jobs", options->jobs, "Threads reading documents and writing pages")->capture_default_str();

@@ -34,6 +34,7 @@ constexpr std::array<std::string_view, series_palette_size> series_colours = {
 constexpr std::array<MarkerShape, 4> marker_cycle = {MarkerShape::circle, MarkerShape::square, MarkerShape::triangle,
                                                      MarkerShape::diamond};
 constexpr std::array<std::string_view, 4> dash_cycle = {"", "6 3", "2 3", "8 3 2 3"};
+static_assert(series_style_count == series_palette_size * marker_cycle.size());
 
 int hex_digit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -89,7 +90,9 @@ std::string efficiency_stylesheet() {
   std::string css = "/* Efficiency cells, written by tally from its colour scale (pages/color_scale.cpp). */\n";
   const auto rule = [&css](const std::string& name, std::string_view background) {
     const CellColour colour = with_readable_text(background);
-    css += "td." + name + " { background: " + colour.background + "; color: " + colour.text + "; }\n";
+    // A cell names its class, or takes its row's when it names none (shared_cell_class()).
+    css += "td." + name + ", tr." + name + " > td:not([class]) { background: " + colour.background +
+           "; color: " + colour.text + "; }\n";
   };
   for (std::size_t step = 0; step < efficiency_steps.size(); ++step)
     rule("e" + std::to_string(step), efficiency_steps[step]);
@@ -109,6 +112,27 @@ SeriesStyle series_style(std::size_t colour_index) {
   const std::size_t cycle = colour_index / series_palette_size;
   return {series_colours[colour_index % series_palette_size], marker_cycle[cycle % marker_cycle.size()],
           dash_cycle[cycle % dash_cycle.size()]};
+}
+
+std::string series_class(std::size_t colour_index) { return "s" + std::to_string(colour_index % series_style_count); }
+
+std::string series_stylesheet() {
+  std::string css = "/* Chart series, written by tally from its palette (pages/color_scale.cpp). */\n";
+  for (std::size_t index = 0; index < series_style_count; ++index) {
+    const SeriesStyle style = series_style(index);
+    const std::string name = "." + series_class(index);
+    css += name + " { stroke: " + std::string(style.colour) + "; fill: " + std::string(style.colour) + "; }\n";
+    // The line and its sample in the legend; the lone medians and the legend's marker.
+    const std::string lines = name + " .median-line, " + name + " .sample";
+    const std::string marks = name + " .medians, " + name + " .marker";
+    if (!style.dash.empty()) css += lines + " { stroke-dasharray: " + std::string(style.dash) + "; }\n";
+    // Circles and squares are the round or square cap of a zero-length stroke; the other shapes are filled.
+    if (style.marker == MarkerShape::square) css += marks + " { stroke-linecap: square; }\n";
+    if (style.marker == MarkerShape::triangle || style.marker == MarkerShape::diamond) {
+      css += marks + " { stroke: none; }\n";
+    }
+  }
+  return css;
 }
 
 } // namespace tally::pages

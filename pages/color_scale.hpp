@@ -52,4 +52,14 @@ inline constexpr std::size_t series_palette_size = 8;
 /// marker and dash from index / palette size, so 32 configurations look different.
 SeriesStyle series_style(std::size_t colour_index);
 
+/// How many configurations look different; the styles repeat after them.
+inline constexpr std::size_t series_style_count = 32;
+
+/// The class of a configuration's style in a chart ("s0" to "s31"): a chart names it once per
+/// configuration, the stylesheet says the colour, marker and dash (series_stylesheet()).
+std::string series_class(std::size_t colour_index);
+
+/// The CSS rules of the series classes, from series_style().
+std::string series_stylesheet();
+
 } // namespace tally::pages

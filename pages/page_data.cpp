@@ -7,6 +7,10 @@
 
 #include "tally/model/metric_format.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <map>
+
 namespace tally::pages {
 
 TemplateData commit_data(const analysis::history::CommitEntry& commit) {
@@ -20,11 +24,13 @@ TemplateData commit_data(const analysis::history::CommitEntry& commit) {
   return data;
 }
 
-TemplateData metric_cell(model::MetricId metric, const std::optional<analysis::MetricSummary>& summary) {
+TemplateData metric_cell(model::MetricId metric, const std::optional<analysis::MetricSummary>& summary,
+                         const std::string& row_class) {
   TemplateData cell;
   if (!summary) {
     cell.set("text", "n/a");
     cell.set("hint", "not available: no counters, no GPU, no OpenMP, or no reference run");
+    if (!row_class.empty()) cell.set("class", efficiency_class(NAN));
     return cell;
   }
   cell.set("text", model::format_metric(metric, summary->median));
@@ -34,9 +40,23 @@ TemplateData metric_cell(model::MetricId metric, const std::optional<analysis::M
                          " to " + model::format_metric(metric, summary->max) + ")");
   }
   if (model::metric_info(metric).kind == model::MetricKind::efficiency) {
-    cell.set("class", efficiency_class(summary->median));
+    const std::string own = efficiency_class(summary->median);
+    if (own != row_class) cell.set("class", own);
   }
   return cell;
+}
+
+std::string shared_cell_class(model::MetricId metric,
+                              const std::vector<std::optional<analysis::MetricSummary>>& cells) {
+  if (model::metric_info(metric).kind != model::MetricKind::efficiency) return "";
+  std::map<std::string, std::size_t> uses;
+  for (const auto& cell : cells) {
+    if (cell) ++uses[efficiency_class(cell->median)];
+  }
+  // The most used; on a tie the first by name, so the same row always gives the same bytes.
+  const auto most =
+      std::max_element(uses.begin(), uses.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+  return most == uses.end() ? "" : most->first;
 }
 
 TemplateData count_cell(const CountRow& row, const std::optional<double>& total, double visits) {

@@ -16,8 +16,15 @@ TemplateData commit_data(const analysis::history::CommitEntry& commit);
 
 /// A table cell: the median formatted, the spread in a hover title ("hint", only when there are
 /// several runs or no value), and for an efficiency the class of its colour (no class otherwise:
-/// the templates then write no attribute).
-TemplateData metric_cell(model::MetricId metric, const std::optional<analysis::MetricSummary>& summary);
+/// the templates then write no attribute). A cell of a row that carries `row_class` names its
+/// class only where it differs, "en" for n/a (the stylesheet colours a row's classless cells).
+TemplateData metric_cell(model::MetricId metric, const std::optional<analysis::MetricSummary>& summary,
+                         const std::string& row_class = "");
+
+/// The colour class most cells of a row of `metric` share, for the row to carry once ("" for a
+/// metric that is no efficiency, or a row without values): on a page of many columns, the class of
+/// every cell was a tenth of its bytes.
+std::string shared_cell_class(model::MetricId metric, const std::vector<std::optional<analysis::MetricSummary>>& cells);
 
 /// A count's cell: the total formatted as its row says and the value per visit on hover ("hint"),
 /// or n/a where the run did not measure the count.

@@ -54,22 +54,28 @@ TemplateList facts(const model::RunDocument& document) {
 }
 
 /// The counts as rows below the metrics, in the columns' order; a row only where some region
-/// measured the count (and, for a kind of MPI call, made one). The template leaves out the hover
-/// titles of run pages: the visits are a row of the table, and run pages are most of the site.
-TemplateList count_rows_of(const std::vector<const model::Region*>& columns) {
+/// measured the count and counted something: the names of the counts that are zero in every region
+/// that measured them go to `zero_everywhere`, which the page lists once instead of a row of zeros
+/// (a kind of MPI call no region made is not listed: the page shows the kinds made). The template
+/// leaves out the hover titles of run pages: the visits are a row of the table, and run pages are
+/// most of the site.
+TemplateList count_rows_of(const std::vector<const model::Region*>& columns,
+                           std::vector<std::string>& zero_everywhere) {
   TemplateList rows;
   rows.reserve(count_rows().size());
   for (const CountRow& count : count_rows()) {
-    bool shown = false;
+    bool measured = false, counted = false;
     TemplateList cells;
     cells.reserve(columns.size());
     for (const model::Region* region : columns) {
       const std::optional<std::uint64_t> value = count.read(region->raw);
-      shown = shown || (value && (count.shown_when_zero || *value > 0));
+      measured = measured || value;
+      counted = counted || (value && *value > 0);
       cells.push_back(
           count_cell(count, value ? std::optional<double>(*value) : std::nullopt, static_cast<double>(region->visits)));
     }
-    if (!shown) continue;
+    if (measured && !counted && count.shown_when_zero) zero_everywhere.push_back(count.name);
+    if (!counted) continue;
     TemplateData row;
     row.set("name", count.name);
     row.set("depth", std::to_string(count.depth));
@@ -123,17 +129,27 @@ TemplateData run_page_data(const analysis::ingest::LoadedRun& run, const std::st
     if (!shown.test(static_cast<std::size_t>(metric.id))) continue;
     TemplateData row;
     set_metric_head(row, metric.id, shown);
-    TemplateList cells;
-    cells.reserve(values.size());
+    std::vector<std::optional<analysis::MetricSummary>> summaries;
+    summaries.reserve(values.size());
     for (const model::MetricValues& region_values : values) {
       const auto value = region_values.get(metric.id);
-      cells.push_back(metric_cell(metric.id, value ? std::optional(analysis::MetricSummary{*value, *value, *value, 1})
-                                                   : std::nullopt));
+      summaries.push_back(value ? std::optional(analysis::MetricSummary{*value, *value, *value, 1}) : std::nullopt);
     }
+    const std::string row_class = shared_cell_class(metric.id, summaries);
+    if (!row_class.empty()) row.set("shared_class", row_class);
+    TemplateList cells;
+    cells.reserve(values.size());
+    for (const auto& summary : summaries)
+      cells.push_back(metric_cell(metric.id, summary, row_class));
     set_moved(row, "cells", std::move(cells));
     rows.push_back(std::move(row));
   }
-  set_moved(data, "counts", count_rows_of(columns));
+  std::vector<std::string> zero_everywhere;
+  set_moved(data, "counts", count_rows_of(columns, zero_everywhere));
+  std::string zero_names;
+  for (const std::string& name : zero_everywhere)
+    zero_names += (zero_names.empty() ? "" : ", ") + name;
+  if (!zero_names.empty()) data.set("zero_counts", zero_names);
   set_moved(data, "regions", std::move(regions));
   set_moved(data, "rows", std::move(rows));
   return data;

@@ -25,9 +25,10 @@ namespace {
 namespace fs = std::filesystem;
 constexpr const char* branch_marker = "tally-branch.json";
 
-/// The templates' stylesheet and the efficiency colours, which are the colour scale's to say.
+/// The templates' stylesheet, the efficiency colours and the chart series' styles, which are the
+/// colour scale's to say.
 std::string stylesheet(const Templates& templates) {
-  return read_text_file(templates.folder() / "style.css") + efficiency_stylesheet();
+  return read_text_file(templates.folder() / "style.css") + efficiency_stylesheet() + series_stylesheet();
 }
 
 void write_branch_index(const fs::path& output, const Templates& templates) {
@@ -66,7 +67,8 @@ fs::path build_site(const SiteRequest& request, const Templates& templates, cons
                             request.verdict_commits, request.threads);
   write_site_file(folder / "index.html",
                   templates.render("index", index_page_data(experiments, runs, axis, request.branch, verdicts)));
-  const CommitPageContext commit_context{axis, experiments, request.branch, request.run_page_commits, verdicts};
+  const RunPages run_pages = runs_with_pages(experiments, axis, request.run_page_commits);
+  const CommitPageContext commit_context{axis, experiments, request.branch, run_pages, verdicts};
   analysis::parallel_for(axis.commits.size(), request.threads, [&](std::size_t position) {
     write_site_file(folder / commit_page_path(axis.commits[position]),
                     templates.render("commit", commit_page_data(commit_context, position)));
@@ -84,7 +86,7 @@ fs::path build_site(const SiteRequest& request, const Templates& templates, cons
   });
   analysis::parallel_for(runs.runs.size(), request.threads, [&](std::size_t i) {
     const analysis::ingest::LoadedRun& run = runs.runs[i];
-    if (!has_run_page(axis, run.document, request.run_page_commits)) return;
+    if (!run_pages.contains(&run)) return;
     write_site_file(folder / run_page_path(run.document), templates.render("run", run_page_data(run, request.branch)));
   });
   const std::string newest = axis.commits.empty() ? "" : axis.commits.back().time;

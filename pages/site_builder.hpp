@@ -22,8 +22,8 @@ struct SiteRequest {
   std::filesystem::path output;
   std::string branch;   ///< as the user named it; its folder is a slug of it
   unsigned threads = 1; ///< pages rendered at once
-  /// Runs of the newest this many commits get a page of their own; older ones are rows of their
-  /// commit's page only (see has_run_page()).
+  /// The median repetition of each configuration at the newest this many commits gets a page of
+  /// its own; other runs are rows of their commit's page only (see runs_with_pages()).
   std::size_t run_page_commits = default_run_page_commits;
   /// The newest this many commits are gated against their parent (gate::branch_verdicts): the
   /// cost grows with commits × checks, so a long history is not gated whole at every build.

@@ -10,6 +10,7 @@
 #include "tally/model/xml_escape.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 
 namespace tally::pages {
@@ -17,27 +18,9 @@ namespace {
 
 constexpr double legend_marker_radius = 3.5;
 
-/// A legend entry's marker; its shape tells configurations apart once colours repeat.
-std::string legend_marker(const SeriesStyle& style, double x, double y) {
-  const auto n = [](double v) { return svg_number(v); };
-  const double r = legend_marker_radius;
-  switch (style.marker) {
-  case MarkerShape::circle: return "<circle cx=\"" + n(x) + "\" cy=\"" + n(y) + "\" r=\"" + n(r) + "\"/>";
-  case MarkerShape::square:
-    return "<rect x=\"" + n(x - r) + "\" y=\"" + n(y - r) + "\" width=\"" + n(2 * r) + "\" height=\"" + n(2 * r) +
-           "\"/>";
-  case MarkerShape::triangle:
-    return "<path d=\"M" + n(x) + " " + n(y - 1.2 * r) + "L" + n(x + 1.1 * r) + " " + n(y + 0.8 * r) + "L" +
-           n(x - 1.1 * r) + " " + n(y + 0.8 * r) + "Z\"/>";
-  case MarkerShape::diamond:
-    return "<path d=\"M" + n(x) + " " + n(y - 1.3 * r) + "L" + n(x + 1.3 * r) + " " + n(y) + "L" + n(x) + " " +
-           n(y + 1.3 * r) + "L" + n(x - 1.3 * r) + " " + n(y) + "Z\"/>";
-  }
-  return "";
-}
-
 /// The marks of a configuration's medians that no line reaches, as one path: every mark the same
-/// small shape drawn relative to its median, so a mark costs its position and a few bytes.
+/// small shape drawn relative to its median, so a mark costs its position and a few bytes. Its
+/// colour, and whether it is filled or a stroke's cap, are its series class's (series_stylesheet()).
 class MedianMarks {
 public:
   MedianMarks(const SeriesStyle& style, double radius) : style_(style), radius_(radius) {
@@ -62,14 +45,12 @@ public:
     path_.move_to(x, y + start_dy_);
     path_.append_closed(shape_);
   }
-  std::string element() const {
+  /// The path, of class "medians" in the plot and "marker" in the legend.
+  std::string element(const std::string& css_class) const {
     if (path_.empty()) return "";
-    const std::string colour(style_.colour);
     const bool stroked = style_.marker == MarkerShape::circle || style_.marker == MarkerShape::square;
-    if (!stroked) return "<path class=\"medians\" d=\"" + path_.data() + "\" fill=\"" + colour + "\"/>\n";
-    return "<path class=\"medians\" d=\"" + path_.data() + "\" stroke=\"" + colour + "\" stroke-width=\"" +
-           svg_number(2 * radius_) + "\" stroke-linecap=\"" +
-           (style_.marker == MarkerShape::circle ? "round" : "square") + "\"/>\n";
+    return "<path class=\"" + css_class + "\" d=\"" + path_.data() + "\"" +
+           (stroked ? " stroke-width=\"" + svg_number(2 * radius_) + "\"" : std::string()) + "/>";
   }
 
 private:
@@ -80,48 +61,57 @@ private:
   RelativePath path_;
 };
 
-std::string line_attributes(const SeriesStyle& style) {
-  std::string attributes = " fill=\"none\" stroke=\"" + std::string(style.colour) + "\" stroke-width=\"1.5\"";
-  if (!style.dash.empty()) attributes += " stroke-dasharray=\"" + std::string(style.dash) + "\"";
-  return attributes;
+/// A scale factor of a transform: five significant digits, as one decimal would drift by up to
+/// 0.05 a commit across the plot.
+std::string svg_scale(double value) {
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 5);
+  return {buffer, result.ptr};
 }
+
+// Colours, fonts and strokes shared by every chart are rules of the site's stylesheet
+// (templates/style.css, series_stylesheet()): a chart carries only its geometry and texts.
 
 void draw_value_axis(std::string& out, const ChartLayout& layout, const ChartOptions& options) {
   const auto n = [](double v) { return svg_number(v); };
   out += "<rect class=\"plot-area\" x=\"" + n(layout.left) + "\" y=\"" + n(layout.top) + "\" width=\"" +
          n(layout.right - layout.left) + "\" height=\"" + n(layout.bottom - layout.top) +
-         "\" fill=\"#ffffff\" stroke=\"#bbbbbb\"/>\n<g class=\"value-axis\" font-size=\"10\" fill=\"#444444\">\n";
+         "\"/>\n<g class=\"value-axis\">\n";
+  RelativePath grid; // one path for every gridline
   for (double tick : layout.y.ticks) {
-    const std::string y = n(layout.y_of(tick));
-    out += "<line x1=\"" + n(layout.left) + "\" y1=\"" + y + "\" x2=\"" + n(layout.right) + "\" y2=\"" + y +
-           "\" stroke=\"#e4e4e4\"/><text x=\"" + n(layout.left - 4) + "\" y=\"" + n(layout.y_of(tick) + 3.5) +
-           "\" text-anchor=\"end\">" + model::xml_escape(format_chart_value(options, tick)) + "</text>\n";
+    grid.move_to(layout.left, layout.y_of(tick));
+    grid.horizontal_to(layout.right);
+    out += "<text x=\"" + svg_pixel(layout.left - 4) + "\" y=\"" + svg_pixel(layout.y_of(tick) + 3.5) + "\">" +
+           model::xml_escape(format_chart_value(options, tick)) + "</text>\n";
   }
+  if (!grid.empty()) out += "<path class=\"grid\" d=\"" + grid.data() + "\"/>\n";
   out += "</g>\n";
   if (!options.y_label.empty()) {
-    const std::string middle = n((layout.top + layout.bottom) / 2);
-    out += "<text class=\"value-label\" x=\"12\" y=\"" + middle + "\" transform=\"rotate(-90 12 " + middle +
-           ")\" text-anchor=\"middle\">" + model::xml_escape(options.y_label) + "</text>\n";
+    const std::string middle = svg_pixel((layout.top + layout.bottom) / 2);
+    out += "<text class=\"value-label\" x=\"12\" y=\"" + middle + "\" transform=\"rotate(-90 12 " + middle + ")\">" +
+           model::xml_escape(options.y_label) + "</text>\n";
   }
 }
 
 void draw_commit_axis(std::string& out, const ChartLayout& layout, const ChartAxis& axis) {
-  out += "<g class=\"commit-axis\" font-size=\"10\" font-family=\"monospace\" fill=\"#444444\">\n";
+  out += "<g class=\"commit-axis\">\n";
   RelativePath ticks; // one path for every label's tick rather than an element each
   for (std::size_t i = 0; i < layout.commits; i += layout.label_stride) {
     ticks.move_to(layout.x_of(i), layout.bottom);
     ticks.vertical_to(layout.bottom + 4);
-    const std::string x = svg_number(layout.x_of(i));
-    const std::string y = svg_number(layout.bottom + (layout.rotate_labels ? 10.0 : 14.0));
+    const std::string x = svg_pixel(layout.x_of(i));
+    const std::string y = svg_pixel(layout.bottom + (layout.rotate_labels ? 10.0 : 14.0));
+    const std::string shown = shortened_label(axis.commit_labels[i]);
     std::string title = axis.commit_labels[i];
     if (i < axis.commit_titles.size() && !axis.commit_titles[i].empty()) title += " · " + axis.commit_titles[i];
     out += "<text x=\"" + x + "\" y=\"" + y + "\"" +
-           (layout.rotate_labels ? " text-anchor=\"end\" transform=\"rotate(-45 " + x + " " + y + ")\""
-                                 : std::string(" text-anchor=\"middle\"")) +
-           ">" + model::xml_escape(shortened_label(axis.commit_labels[i])) + "<title>" + model::xml_escape(title) +
-           "</title></text>\n";
+           (layout.rotate_labels ? " text-anchor=\"end\" transform=\"rotate(-45 " + x + " " + y + ")\"" : "") + ">" +
+           model::xml_escape(shown);
+    // A hover title only where it says more than the label.
+    if (title != shown) out += "<title>" + model::xml_escape(title) + "</title>";
+    out += "</text>\n";
   }
-  if (!ticks.empty()) out += "<path class=\"ticks\" d=\"" + ticks.data() + "\" stroke=\"#888888\"/>\n";
+  if (!ticks.empty()) out += "<path class=\"ticks\" d=\"" + ticks.data() + "\"/>\n";
   out += "</g>\n";
 }
 
@@ -156,8 +146,7 @@ std::vector<DrawnPoint> drawn_points(const ChartSeries& series, std::size_t comm
 /// of how many repetitions there are), the line through the medians, whose vertices are the
 /// medians, and a mark for each median that no line reaches (its neighbours have no run).
 std::size_t draw_series(std::string& out, const ChartLayout& layout, const std::vector<DrawnPoint>& points,
-                        const SeriesStyle& style) {
-  const std::string colour(style.colour);
+                        std::size_t colour_index) {
   RelativePath spread;
   for (const DrawnPoint& point : points) {
     // A bar shorter than a pixel would be bytes that draw nothing.
@@ -165,16 +154,16 @@ std::size_t draw_series(std::string& out, const ChartLayout& layout, const std::
     spread.move_to(layout.x_of(point.commit_index), layout.y_of(point.highest));
     spread.vertical_to(layout.y_of(point.lowest));
   }
-  out += "<g class=\"series\">\n";
+  out += "<g class=\"series " + series_class(colour_index) + "\">\n";
   if (!spread.empty()) {
-    out += "<path class=\"spread\" d=\"" + spread.data() + "\" stroke=\"" + colour +
-           "\" stroke-opacity=\"0.45\" stroke-width=\"" + svg_number(layout.spread_width) + "\"/>\n";
+    out += "<path class=\"spread\" d=\"" + spread.data() + "\" stroke-width=\"" + svg_number(layout.spread_width) +
+           "\"/>\n";
   }
   // The line joins medians of consecutive commits only: a commit without a run of this
   // configuration starts a new subpath rather than being bridged by an invented value, and a
   // median with no neighbour to join is a mark instead.
   RelativePath line;
-  MedianMarks marks(style, layout.marker_radius);
+  MedianMarks marks(series_style(colour_index), layout.marker_radius);
   std::vector<const DrawnPoint*> stretch; // medians at consecutive commits
   const auto end_stretch = [&] {
     for (std::size_t i = 0; stretch.size() > 1 && i < stretch.size(); ++i) {
@@ -195,14 +184,17 @@ std::size_t draw_series(std::string& out, const ChartLayout& layout, const std::
     ++drawn;
   }
   end_stretch();
-  if (!line.empty()) out += "<path class=\"median-line\" d=\"" + line.data() + "\"" + line_attributes(style) + "/>\n";
-  out += marks.element() + "</g>\n";
+  if (!line.empty()) out += "<path class=\"median-line\" d=\"" + line.data() + "\"/>\n";
+  const std::string lone = marks.element("medians");
+  out += lone + (lone.empty() ? "" : "\n") + "</g>\n";
   return drawn;
 }
 
 /// One invisible band per commit across the plot, on top of the lines, whose hover title gives
-/// the commit's label and every configuration's median there, in the legend's order: one title per commit
-/// instead of one per median keeps the bytes of a long history's charts down.
+/// the commit's label and every configuration's median there, in the legend's order: one title per
+/// commit instead of one per median keeps the bytes of a long history's charts down. The group's
+/// transform makes a commit's band one unit wide and the plot one unit high, so that a band is its
+/// commit's position alone ("M12 0v1"), drawn by a stroke one band wide.
 void draw_hover_bands(std::string& out, const ChartLayout& layout, const ChartAxis& axis,
                       const std::vector<std::vector<DrawnPoint>>& series_points, const ChartOptions& options) {
   std::vector<std::vector<double>> medians(layout.commits, std::vector<double>(series_points.size(), NAN));
@@ -210,9 +202,9 @@ void draw_hover_bands(std::string& out, const ChartLayout& layout, const ChartAx
     for (const DrawnPoint& point : series_points[k])
       medians[point.commit_index][k] = point.median;
   }
-  const double band = (layout.right - layout.left) / static_cast<double>(std::max<std::size_t>(layout.commits, 1));
-  out += "<g class=\"hover\" stroke=\"#000000\" stroke-opacity=\"0\" stroke-width=\"" + svg_number(band) + "\">\n";
-  const std::string height = svg_pixel(layout.bottom - layout.top);
+  out += "<g class=\"hover\" stroke=\"#000\" stroke-opacity=\"0\" transform=\"translate(" + svg_scale(layout.x_of(0)) +
+         " " + svg_scale(layout.top) + ") scale(" + svg_scale(layout.x_of(1) - layout.x_of(0)) + " " +
+         svg_scale(layout.bottom - layout.top) + ")\">\n";
   for (std::size_t i = 0; i < layout.commits; ++i) {
     if (std::none_of(medians[i].begin(), medians[i].end(), [](double v) { return std::isfinite(v); })) continue;
     std::string title = axis.commit_labels[i];
@@ -220,21 +212,23 @@ void draw_hover_bands(std::string& out, const ChartLayout& layout, const ChartAx
       title += (k == 0 ? ": " : ", ") +
                (std::isfinite(medians[i][k]) ? format_chart_value(options, medians[i][k]) : std::string("–"));
     }
-    out += "<path d=\"M" + svg_pixel(layout.x_of(i)) + " " + svg_pixel(layout.top) + "v" + height + "\"><title>" +
-           model::xml_escape(title) + "</title></path>\n";
+    out += "<path d=\"M" + std::to_string(i) + " 0v1\"><title>" + model::xml_escape(title) + "</title></path>\n";
   }
   out += "</g>\n";
 }
 
 void draw_legend(std::string& out, const ChartLayout& layout, const std::vector<ChartSeries>& series) {
-  out += "<g class=\"legend\" fill=\"#222222\">\n";
+  out += "<g class=\"legend\">\n";
   for (std::size_t k = 0; k < series.size(); ++k) {
-    const SeriesStyle style = series_style(series[k].colour_index);
     const auto [x, y] = layout.legend_positions[k];
-    out += "<g class=\"legend-item\"><line x1=\"" + svg_number(x) + "\" y1=\"" + svg_number(y) + "\" x2=\"" +
-           svg_number(x + 22) + "\" y2=\"" + svg_number(y) + "\"" + line_attributes(style) + "/>" + "<g fill=\"" +
-           std::string(style.colour) + "\">" + legend_marker(style, x + 11, y) + "</g><text x=\"" + svg_number(x + 28) +
-           "\" y=\"" + svg_number(y + 4) + "\">" + model::xml_escape(series[k].label) + "</text></g>\n";
+    RelativePath sample;
+    sample.move_to(x, y);
+    sample.horizontal_to(x + 22);
+    MedianMarks marker(series_style(series[k].colour_index), legend_marker_radius);
+    marker.add(x + 11, y);
+    out += "<g class=\"legend-item " + series_class(series[k].colour_index) + "\"><path class=\"sample\" d=\"" +
+           sample.data() + "\"/>" + marker.element("marker") + "<text x=\"" + svg_pixel(x + 28) + "\" y=\"" +
+           svg_pixel(y + 4) + "\">" + model::xml_escape(series[k].label) + "</text></g>\n";
   }
   out += "</g>\n";
 }
@@ -247,19 +241,18 @@ std::string render_evolution_chart(const ChartAxis& axis, const std::vector<Char
   const std::string name = !options.title.empty()     ? options.title
                            : !options.y_label.empty() ? options.y_label
                                                       : std::string("Metric evolution");
-  const std::string width = svg_number(layout.total_width), height = svg_number(layout.total_height);
-  std::string out =
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"evolution-chart\" width=\"" + width + "\" height=\"" + height +
-      "\" viewBox=\"0 0 " + width + " " + height + "\" role=\"img\" aria-label=\"" + model::xml_escape(name) +
-      "\" font-family=\"sans-serif\" font-size=\"11\">\n<title>" + model::xml_escape(name) + "</title>\n<desc>" +
-      model::xml_escape((options.y_label.empty() ? std::string("A metric") : options.y_label) + " over " +
-                        std::to_string(layout.commits) + " commits, oldest first, for " +
-                        std::to_string(series.size()) +
-                        " configurations; hovering a commit gives its medians in the legend's order") +
-      "</desc>\n";
+  std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"evolution-chart\" viewBox=\"0 0 " +
+                    svg_number(layout.total_width) + " " + svg_number(layout.total_height) +
+                    "\" role=\"img\" aria-label=\"" + model::xml_escape(name) + "\">\n<title>" +
+                    model::xml_escape(name) + "</title>\n<desc>" +
+                    model::xml_escape((options.y_label.empty() ? std::string("A metric") : options.y_label) + " over " +
+                                      std::to_string(layout.commits) + " commits, oldest first, for " +
+                                      std::to_string(series.size()) +
+                                      " configurations; hovering a commit gives its medians in the legend's order") +
+                    "</desc>\n";
   if (!options.title.empty()) {
-    out += "<text class=\"chart-title\" x=\"" + svg_number(layout.left) +
-           "\" y=\"18\" font-size=\"13\" font-weight=\"bold\">" + model::xml_escape(options.title) + "</text>\n";
+    out += "<text class=\"chart-title\" x=\"" + svg_pixel(layout.left) + "\" y=\"18\">" +
+           model::xml_escape(options.title) + "</text>\n";
   }
   draw_value_axis(out, layout, options);
   draw_commit_axis(out, layout, axis);
@@ -267,14 +260,14 @@ std::string render_evolution_chart(const ChartAxis& axis, const std::vector<Char
   std::size_t drawn = 0;
   for (const ChartSeries& s : series) {
     series_points.push_back(drawn_points(s, layout.commits));
-    drawn += draw_series(out, layout, series_points.back(), series_style(s.colour_index));
+    drawn += draw_series(out, layout, series_points.back(), s.colour_index);
   }
   if (drawn > 0) draw_hover_bands(out, layout, axis, series_points, options);
   // After the hover bands, so that the marks' own hover titles are on top.
   out += draw_chart_marks(layout, options);
   if (drawn == 0) {
-    out += "<text class=\"no-data\" x=\"" + svg_number((layout.left + layout.right) / 2) + "\" y=\"" +
-           svg_number((layout.top + layout.bottom) / 2) + "\" text-anchor=\"middle\" fill=\"#666666\">no runs</text>\n";
+    out += "<text class=\"no-data\" x=\"" + svg_pixel((layout.left + layout.right) / 2) + "\" y=\"" +
+           svg_pixel((layout.top + layout.bottom) / 2) + "\">no runs</text>\n";
   }
   draw_legend(out, layout, series);
   out += "</svg>\n";

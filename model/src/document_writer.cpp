@@ -90,7 +90,8 @@ Json region_to_json(const Region& region) {
   if (!region.other_parents.empty()) out["other_parents"] = region.other_parents;
   out["visits"] = region.visits;
   out["raw"] = raw_to_json(region.raw);
-  out["metrics"] = metrics_to_json(region.metrics);
+  // For readers of the file; tally's own readers recompute them from raw.
+  out["metrics"] = metrics_to_json(compute_run_metrics(region.raw));
   if (!region.per_rank.empty()) {
     Json ranks = Json::array();
     for (const RankRecord& rank : region.per_rank)
@@ -140,11 +141,6 @@ Json source_to_json(const SourceInfo& source) {
 }
 
 } // namespace
-
-void compute_metrics(RunDocument& document) {
-  for (Region& region : document.regions)
-    region.metrics = compute_run_metrics(region.raw);
-}
 
 nlohmann::ordered_json to_json(const RunDocument& document) {
   Json out{{"schema", std::string(run_schema_prefix) + std::to_string(run_schema_version)},

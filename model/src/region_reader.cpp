@@ -181,8 +181,9 @@ RegionRaw read_raw(const Json& raw, const Pointer& at, JsonChecker& checker) {
   return out;
 }
 
-MetricValues read_metrics(const Json& metrics, const Pointer& at, JsonChecker& checker) {
-  MetricValues out;
+/// Checks the stored metrics without keeping them: every reader recomputes them from raw, and
+/// holding them cost a run 400 bytes per region.
+void check_metrics(const Json& metrics, const Pointer& at, JsonChecker& checker) {
   for (const auto& [key, value] : metrics.items()) {
     const auto id = metric_from_key(key);
     if (!id) {
@@ -191,11 +192,8 @@ MetricValues read_metrics(const Json& metrics, const Pointer& at, JsonChecker& c
       checker.fail(at / key, "needs a reference run and is not stored in a run document");
     } else if (!value.is_number() || !std::isfinite(value.get<double>())) {
       checker.fail(at / key, "expected a finite number, got " + describe_type(value));
-    } else {
-      out.set(*id, value.get<double>());
     }
   }
-  return out;
 }
 
 std::vector<RankRecord> read_per_rank(const Json& ranks, const Pointer& at, JsonChecker& checker) {
@@ -290,7 +288,7 @@ std::vector<Region> read_regions(const Json& regions, const Pointer& at, JsonChe
       record.raw = read_raw(*raw, here / "raw", checker);
     }
     if (const Json* metrics = checker.object_member(region, here, "metrics", required)) {
-      record.metrics = read_metrics(*metrics, here / "metrics", checker);
+      check_metrics(*metrics, here / "metrics", checker);
     }
     if (const Json* ranks = checker.array_member(region, here, "per_rank", optional)) {
       record.per_rank = read_per_rank(*ranks, here / "per_rank", checker);

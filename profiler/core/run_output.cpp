@@ -48,7 +48,6 @@ void publish_run(RunAggregates aggregates) {
   document.environment = {cpu_model(), aggregates.mpi_library, aggregates.mpi_version, program_compiler(), p.counters,
                           clock_name()};
   document.regions = std::move(aggregates.regions);
-  model::compute_metrics(document);
 
   const std::string stem = model::file_name_part(document.run.experiment, "run") + "_" +
                            model::file_name_part(document.run.label, "run") + "_" +

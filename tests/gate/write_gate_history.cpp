@@ -27,7 +27,6 @@ int main(int argc, char** argv) {
       if (commit == "2222222bbbb") shape.load_balance *= 0.9;
       tally::analysis::ingest::LoadedRun run = gate_testing::gate_run(noise.apply(shape));
       run.document.source->commit_time = commit == "1111111aaaa" ? "2026-01-01T00:00:00Z" : "2026-01-02T00:00:00Z";
-      tally::model::compute_metrics(run.document);
       const std::string text = tally::model::write_run_document(run.document);
       std::ofstream(folder / "runs" / ("run" + std::to_string(++count) + ".json")) << text;
       if (commit == "2222222bbbb")

@@ -97,13 +97,36 @@ TEST(ColorScale, a_cell_names_the_step_of_its_value_as_printed) {
 TEST(ColorScale, the_stylesheet_gives_each_class_its_colours_once) {
   const std::string css = efficiency_stylesheet();
   // ColorBrewer RdYlBu: the darkest red takes white text, the pale yellow black text.
-  EXPECT_NE(css.find("td.e0 { background: #a50026; color: #ffffff; }"), std::string::npos);
-  EXPECT_NE(css.find("td.e4 { background: #fee090; color: #000000; }"), std::string::npos);
-  EXPECT_NE(css.find("td.en { background: #e0e0e0; color: #000000; }"), std::string::npos);
+  // A row may carry the class its cells share: its cells without a class of their own take it.
+  EXPECT_NE(css.find("td.e0, tr.e0 > td:not([class]) { background: #a50026; color: #ffffff; }"), std::string::npos);
+  EXPECT_NE(css.find("td.e4, tr.e4 > td:not([class]) { background: #fee090; color: #000000; }"), std::string::npos);
+  EXPECT_NE(css.find("td.en, tr.en > td:not([class]) { background: #e0e0e0; color: #000000; }"), std::string::npos);
   std::size_t rules = 0;
   for (std::size_t at = css.find("td."); at != std::string::npos; at = css.find("td.", at + 1))
     ++rules;
   EXPECT_EQ(rules, 11u);
+}
+
+TEST(ColorScale, series_classes_wrap_with_the_styles_and_the_stylesheet_says_each_once) {
+  EXPECT_EQ(series_class(0), "s0");
+  EXPECT_EQ(series_class(31), "s31");
+  EXPECT_EQ(series_class(32), "s0"); // the 33rd configuration looks like the first
+  const std::string css = series_stylesheet();
+  // s0: Okabe-Ito blue, round marks (the stylesheet's default cap), a solid line.
+  EXPECT_NE(css.find(".s0 { stroke: #0072b2; fill: #0072b2; }"), std::string::npos);
+  EXPECT_EQ(css.find(".s0 .median-line"), std::string::npos);
+  EXPECT_EQ(css.find(".s0 .medians"), std::string::npos);
+  // s9 = 8 + 1: the second colour (vermillion) of the second cycle, square marks and "6 3" dashes.
+  EXPECT_NE(css.find(".s9 { stroke: #d55e00; fill: #d55e00; }"), std::string::npos);
+  EXPECT_NE(css.find(".s9 .median-line, .s9 .sample { stroke-dasharray: 6 3; }"), std::string::npos);
+  EXPECT_NE(css.find(".s9 .medians, .s9 .marker { stroke-linecap: square; }"), std::string::npos);
+  // s16 and s24: triangles and diamonds, filled shapes with no stroke.
+  EXPECT_NE(css.find(".s16 .medians, .s16 .marker { stroke: none; }"), std::string::npos);
+  EXPECT_NE(css.find(".s24 .medians, .s24 .marker { stroke: none; }"), std::string::npos);
+  std::size_t colour_rules = 0;
+  for (std::size_t at = css.find("; fill: #"); at != std::string::npos; at = css.find("; fill: #", at + 1))
+    ++colour_rules;
+  EXPECT_EQ(colour_rules, 32u);
 }
 
 } // namespace

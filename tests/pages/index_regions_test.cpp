@@ -37,8 +37,7 @@ TEST(IndexRegions, regions_are_listed_as_their_tree_with_each_depth) {
   // Listed child first: halo ran inside step, step and io inside Global.
   for (const auto& [name, parent] :
        std::vector<std::pair<std::string, std::string>>{{"halo", "step"}, {"io", "Global"}, {"step", "Global"}}) {
-    document.regions.push_back(
-        {.name = name, .visits = 1, .raw = times, .metrics = {}, .per_rank = {}, .parent = parent});
+    document.regions.push_back({.name = name, .visits = 1, .raw = times, .per_rank = {}, .parent = parent});
   }
   const analysis::history::CommitAxis axis = analysis::history::order_by_document_time(runs);
   const std::vector<analysis::Experiment> experiments = analysis::group_experiments(runs, axis, std::nullopt);

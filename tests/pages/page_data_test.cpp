@@ -36,5 +36,22 @@ TEST(MetricCell, a_single_time_is_neither_coloured_nor_given_a_spread) {
   EXPECT_EQ(cell.get("class"), nullptr);
 }
 
+TEST(MetricCell, a_row_says_its_cells_shared_colour_once_and_the_others_name_theirs) {
+  using analysis::MetricSummary;
+  const auto one = [](double value) { return std::optional(MetricSummary{value, value, value, 1}); };
+  // 0.81 and 0.85 lie in the step [0.8, 0.9) (e8), 0.50 in [0.5, 0.6) (e5): e8 is the most used.
+  const std::vector<std::optional<MetricSummary>> cells{one(0.81), one(0.50), std::nullopt, one(0.85)};
+  EXPECT_EQ(shared_cell_class(model::MetricId::parallel_efficiency, cells), "e8");
+  EXPECT_EQ(metric_cell(model::MetricId::parallel_efficiency, cells[0], "e8").get("class"), nullptr);
+  EXPECT_EQ(text_of(metric_cell(model::MetricId::parallel_efficiency, cells[1], "e8"), "class"), "e5");
+  // An n/a cell must not take the row's colour: it names the grey of a missing value.
+  EXPECT_EQ(text_of(metric_cell(model::MetricId::parallel_efficiency, cells[2], "e8"), "class"), "en");
+  // A tie goes to the first class by name (e5 before e8), so the same row always gives the same bytes.
+  EXPECT_EQ(shared_cell_class(model::MetricId::parallel_efficiency, {one(0.81), one(0.50)}), "e5");
+  // Only efficiencies are coloured; a row without values has nothing to share.
+  EXPECT_EQ(shared_cell_class(model::MetricId::elapsed_ns, {one(2.5e9)}), "");
+  EXPECT_EQ(shared_cell_class(model::MetricId::parallel_efficiency, {std::nullopt}), "");
+}
+
 } // namespace
 } // namespace tally::pages

@@ -47,7 +47,7 @@ PYTHON
 "$tally" pages --input "$work/runs" --repo "$repo" --branch main --output "$work/public" --run-pages 2
 
 /usr/bin/python3 - "$work/public/main" "${c1:0:7}" "${c2:0:7}" "${c3:0:7}" "${m:0:7}" "${rebased:0:7}" "${f1:0:7}" <<'PYTHON'
-import glob, sys
+import glob, re, sys
 site, expected, feature = sys.argv[1], sys.argv[2:7], sys.argv[7]
 index = open(site + "/index.html").read()
 assert "6 runs on 5 commits" in index, "index should count 5 commits on main"
@@ -59,6 +59,10 @@ region = open(glob.glob(site + "/*/Global.html")[0]).read().split("Evolution alo
 positions = [region.find(sha) for sha in expected]
 assert all(p >= 0 for p in positions), "every commit of main appears on the region page"
 assert positions == sorted(positions), "commits appear in first-parent order: %s" % positions
+# Each configuration's chart style is a class the site's stylesheet defines (colour, marker, dash).
+styles = set(re.findall(r'class="(?:series|legend-item) (s\d+)"', region))
+css = open(site + "/style.css").read()
+assert styles and all("." + style + " { stroke: #" in css for style in styles), "undefined chart styles %s" % styles
 print("pages_history: 5 commits in first-parent order, feature commit off the branch")
 PYTHON
 
@@ -78,8 +82,9 @@ for sha in main:
     row = page.split("<tbody>")[1].split("</tbody>")[0]
     # The jacobi example's Global region: elapsed 3435134400 ns; parallel efficiency
     # 11869758230 / (4 x 3435134400) = 0.8639, in the [0.8, 0.9) step of the scale.
-    # The row's cells, closing tags omitted as HTML allows: experiment, configuration, repetition 1,
-    # elapsed time and parallel efficiency (one run: no spread, so no hover title), the run.
+    # The row's cells, closing tags omitted as HTML allows: experiment, configuration (each the only
+    # run of its group, so spanning no other row), repetition 1, elapsed time and parallel efficiency
+    # (one run: no spread, so no hover title), the run.
     assert row.count("<tr>") == 1 and "<tr><td>strong-scaling<td>" in row, row
     assert "<td>1<td>3.44 s<td class=e8>0.86<td>" in row, row
     linked = '<a href="../runs/%s.html">%s</a>' % (runs[sha], runs[sha])

@@ -51,14 +51,11 @@ protected:
     global.raw.mpi = mpi_counts(6000, 458, 60'123'456, 3'664);
     const model::RegionRaw times = global.raw;
     // In the document's order a child comes before its parent: the page must reorder.
-    document.regions.push_back(
-        {.name = "halo", .visits = 400, .raw = times, .metrics = {}, .per_rank = {}, .parent = "solve"});
+    document.regions.push_back({.name = "halo", .visits = 400, .raw = times, .per_rank = {}, .parent = "solve"});
     document.regions.back().raw.mpi = mpi_counts(6000, 0, 60'123'456, 0);
-    document.regions.push_back(
-        {.name = "io", .visits = 4, .raw = times, .metrics = {}, .per_rank = {}, .parent = "Global"});
+    document.regions.push_back({.name = "io", .visits = 4, .raw = times, .per_rank = {}, .parent = "Global"});
     document.regions.back().raw.mpi.reset(); // as in a document that did not count
-    document.regions.push_back(
-        {.name = "solve", .visits = 4, .raw = times, .metrics = {}, .per_rank = {}, .parent = "Global"});
+    document.regions.push_back({.name = "solve", .visits = 4, .raw = times, .per_rank = {}, .parent = "Global"});
     document.regions.back().raw.mpi = mpi_counts(6000, 458, 60'123'456, 3'664);
     html = Templates(TALLY_TEST_TEMPLATES).render("run", run_page_data(run, "main"));
   }
@@ -93,6 +90,24 @@ TEST_F(RunPageCounts, kinds_without_calls_and_unmeasured_counts_have_no_row) {
   EXPECT_TRUE(row(html, "one sided").second.empty());
   // No region measured OpenMP.
   EXPECT_TRUE(row(html, "OpenMP parallel regions").second.empty());
+}
+
+TEST(RunPageZeroCounts, a_count_zero_in_every_region_has_no_row_and_the_page_names_it) {
+  analysis::ingest::LoadedRun run = make_run(RunShape{.ranks = 1}, 1'000'000'000, 1'000'000'000);
+  // One rank: 12 collectives of 2,048 B in all, nothing sent or received point to point.
+  run.document.regions.front().raw.mpi = mpi_counts(0, 12, 0, 2048);
+  const std::string html = Templates(TALLY_TEST_TEMPLATES).render("run", run_page_data(run, "main"));
+  EXPECT_EQ(row(html, "MPI collective bytes").second, (std::vector<std::string>{"2.0 kB"}));
+  EXPECT_TRUE(row(html, "MPI bytes sent").second.empty());
+  EXPECT_TRUE(row(html, "MPI bytes received").second.empty());
+  // Named once instead; not the kinds no region made (point to point), nor OpenMP, which was not measured.
+  EXPECT_NE(html.find("<p class=\"muted\">Zero in every region: MPI bytes sent, MPI bytes received.</p>"),
+            std::string::npos)
+      << html;
+}
+
+TEST_F(RunPageCounts, a_page_whose_counts_are_all_made_names_no_zero_count) {
+  EXPECT_EQ(html.find("Zero in every region"), std::string::npos);
 }
 
 } // namespace

@@ -118,6 +118,13 @@ std::vector<Vertex> median_marks(const std::string& svg) {
   return medians;
 }
 
+/// The labels of the value axis, bottom to top.
+std::vector<std::string> value_axis_labels(const std::string& svg) {
+  const std::size_t axis = svg.find("<g class=\"value-axis\">");
+  if (axis == std::string::npos) return {};
+  return all_matches(svg.substr(axis, svg.find("</g>", axis) - axis), R"re(<text [^>]*>([^<]*)</text>)re");
+}
+
 /// The hover titles of the commits, in commit order.
 std::vector<std::string> hover_titles(const std::string& svg) {
   const std::size_t hover = svg.find("<g class=\"hover\"");
@@ -166,7 +173,8 @@ TEST(SvgChart, a_lone_median_of_a_triangle_series_is_a_filled_triangle_around_it
   chart.series[0].colour_index = 2 * series_palette_size; // the third style cycle: triangles
   const std::string svg = render(chart);
   const Box plot = plot_area(svg);
-  const auto paths = all_matches(svg, R"re(<path class="medians" d="([^"]*)" fill=)re");
+  // Filled (series_stylesheet()), so no stroke width: the shape is in the path.
+  const auto paths = all_matches(svg, R"re(<path class="medians" d="([^"]*)"/>)re");
   ASSERT_EQ(paths.size(), 1u);
   const std::vector<Vertex> triangle = vertices(paths[0]);
   ASSERT_EQ(triangle.size(), 4u); // apex, right corner, left corner, closed
@@ -195,8 +203,7 @@ TEST(SvgChart, automatic_axis_of_times_starts_at_zero_on_nice_ticks) {
   chart.axis = numbered_commits(2);
   chart.series = {{"4 ranks", 0, {{0, {180.0}, {}}, {1, {240.0}, {}}}}};
   const std::string svg = render(chart);
-  EXPECT_EQ(all_matches(svg, R"re(text-anchor="end">([^<]*)</text>)re"),
-            (std::vector<std::string>{"0", "50", "100", "150", "200", "250"}));
+  EXPECT_EQ(value_axis_labels(svg), (std::vector<std::string>{"0", "50", "100", "150", "200", "250"}));
   const Box plot = plot_area(svg);
   const std::vector<Vertex> markers = median_marks(svg);
   ASSERT_EQ(markers.size(), 2u);
@@ -205,9 +212,18 @@ TEST(SvgChart, automatic_axis_of_times_starts_at_zero_on_nice_ticks) {
 
 TEST(SvgChart, efficiency_axis_has_a_gridline_every_0_2) {
   const std::string svg = render(efficiency_chart({{0, {0.5}, {}}}));
-  EXPECT_EQ(all_matches(svg, R"re(text-anchor="end">([^<]*)</text>)re"),
-            (std::vector<std::string>{"0.00", "0.20", "0.40", "0.60", "0.80", "1.00"}));
-  EXPECT_EQ(all_matches(svg, R"re(<line [^>]*stroke="#e4e4e4")re").size(), 6u);
+  EXPECT_EQ(value_axis_labels(svg), (std::vector<std::string>{"0.00", "0.20", "0.40", "0.60", "0.80", "1.00"}));
+  // One path of gridlines: each a move to the plot's left edge and a line across it, 0.2 apart.
+  const Box plot = plot_area(svg);
+  const auto grid = all_matches(svg, R"re(<path class="grid" d="([^"]*)")re");
+  ASSERT_EQ(grid.size(), 1u);
+  const std::vector<Vertex> ends = vertices(grid[0]);
+  ASSERT_EQ(ends.size(), 12u);
+  for (std::size_t i = 0; i < 6; ++i) {
+    EXPECT_NEAR(ends[2 * i].x, plot.x, tolerance) << i;
+    EXPECT_NEAR(ends[2 * i + 1].x, plot.x + plot.width, tolerance) << i;
+    EXPECT_NEAR(ends[2 * i].y, plot.y + plot.height * (1.0 - 0.2 * static_cast<double>(i)), tolerance) << i;
+  }
 }
 
 TEST(SvgChart, efficiency_above_one_is_drawn_on_the_top_edge_with_its_true_value) {
@@ -329,13 +345,16 @@ TEST(SvgChart, output_is_a_standalone_scalable_image) {
 
 TEST(SvgChart, legend_lists_every_configuration_with_its_style) {
   const std::string svg = render(samples::many_configurations_chart());
-  const auto labels = all_matches(svg, R"re(<g class="legend-item">.*?<text [^>]*>([^<]*)</text>)re");
+  const auto labels = all_matches(svg, R"re(<g class="legend-item s\d+">.*?<text [^>]*>([^<]*)</text>)re");
   ASSERT_EQ(labels.size(), 12u);
   EXPECT_EQ(labels[0], "1 ranks");
   EXPECT_EQ(labels[11], "12 ranks");
-  // The ninth configuration repeats the first colour, with square markers and a dashed line.
-  EXPECT_THAT(svg, HasSubstr("<rect x="));
-  EXPECT_THAT(svg, HasSubstr("stroke-dasharray=\"6 3\""));
+  // Each entry names its configuration's style class; the ninth's repeats the first colour with
+  // square markers and a dashed line (series_stylesheet(), tested with the colour scale).
+  const auto classes = all_matches(svg, R"re(<g class="legend-item (s\d+)">)re");
+  ASSERT_EQ(classes.size(), 12u);
+  EXPECT_EQ(classes[0], "s0");
+  EXPECT_EQ(classes[8], "s8");
 }
 
 TEST(SvgChart, chart_without_runs_says_so) {

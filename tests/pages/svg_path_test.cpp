@@ -17,6 +17,15 @@ TEST(RelativePath, steps_are_differences_of_rounded_positions) {
   EXPECT_EQ(path.data(), "m10 21l4-3l4 0v7");
 }
 
+TEST(RelativePath, horizontal_steps_are_differences_of_rounded_positions) {
+  RelativePath grid;
+  grid.move_to(54.0, 278.0); // from the origin
+  grid.horizontal_to(776.4); // x 776: +722
+  grid.move_to(54.0, 228.4); // (54, 228): -722 -50
+  grid.horizontal_to(775.6); // x 776 again: +722
+  EXPECT_EQ(grid.data(), "m54 278h722m-722-50h722");
+}
+
 TEST(RelativePath, a_thousand_fractional_steps_end_at_the_rounded_last_point) {
   RelativePath path;
   path.move_to(0, 0); // "m0 0"

@@ -176,7 +176,6 @@ model::ReadResult import_talp(const nlohmann::json& document, const std::string&
   out.environment = {"unknown", "unknown", "", "unknown", counters, "dlb-talp"};
   for (RegionSummary& summary : summaries)
     out.regions.push_back(std::move(summary.region));
-  model::compute_metrics(out);
   return out;
 }
 

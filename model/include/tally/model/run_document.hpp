@@ -78,8 +78,7 @@ struct RankRecord {
 struct Region {
   std::string name;
   std::uint64_t visits = 0; ///< visits summed over processes
-  RegionRaw raw;
-  MetricValues metrics;             ///< computed from raw for convenience
+  RegionRaw raw; ///< the metrics are computed from it (run_metrics.hpp); the writer stores them for convenience
   std::vector<RankRecord> per_rank; ///< empty unless per-rank detail was asked for
   /// The region it ran inside (region_tree.hpp); absent for Global and in documents that do not
   /// know the nesting (imported ones).
@@ -106,8 +105,5 @@ inline const Region* find_region(const RunDocument& document, std::string_view n
   }
   return nullptr;
 }
-
-/// Fills every region's metrics from its raw aggregates (compute_run_metrics).
-void compute_metrics(RunDocument& document);
 
 } // namespace tally::model

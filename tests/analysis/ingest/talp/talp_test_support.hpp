@@ -6,6 +6,7 @@
 #include "analysis/ingest/talp/talp.hpp"
 
 #include "tally/model/document_io.hpp"
+#include "tally/model/run_metrics.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -59,7 +60,7 @@ inline const model::Region& region(const model::RunDocument& document, const std
 
 /// The metric's value, NaN when absent (so that comparisons fail visibly).
 inline double metric(const model::Region& region, model::MetricId id) {
-  return region.metrics.get(id).value_or(std::nan(""));
+  return model::compute_run_metrics(region.raw).get(id).value_or(std::nan(""));
 }
 
 /// A run document that the model's reader accepts, as `tally validate` would.
