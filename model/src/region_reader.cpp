@@ -64,7 +64,7 @@ DeviceRaw read_device_times(const Json& group, const Pointer& here, JsonChecker&
 }
 
 LaunchesAndCopies::ByDirection read_directions(const Json& group, const Pointer& at, const char* key,
-                                             JsonChecker& checker) {
+                                               JsonChecker& checker) {
   LaunchesAndCopies::ByDirection out{};
   const Json* directions = checker.object_member(group, at, key, required);
   if (!directions) return out;
@@ -95,7 +95,8 @@ LaunchesAndCopies read_launches_and_copies(const Json& group, const Pointer& her
 DeviceCountsRaw read_device_counts(const Json& group, const Pointer& here, JsonChecker& checker) {
   DeviceCountsRaw counts;
   counts.runtime_calls = checker.count_member(group, here, "runtime_calls", required).value_or(0);
-  if (holds_any(group, launch_and_copy_keys)) counts.launches_and_copies = read_launches_and_copies(group, here, checker);
+  if (holds_any(group, launch_and_copy_keys))
+    counts.launches_and_copies = read_launches_and_copies(group, here, checker);
   return counts;
 }
 
