@@ -11,6 +11,24 @@
 namespace tally::pages {
 namespace {
 
+/// "device_to_host" -> "device to host".
+std::string words(std::string_view key) {
+  std::string out(key);
+  std::replace(out.begin(), out.end(), '_', ' ');
+  return out;
+}
+
+/// The kernels and copies a region's CUDA counts hold; nullptr when not counted (a TALP import).
+const model::LaunchesAndCopies* launches_and_copies(const model::RegionRaw& raw) {
+  if (!raw.device_counts || !raw.device_counts->launches_and_copies) return nullptr;
+  return &*raw.device_counts->launches_and_copies;
+}
+
+std::optional<std::uint64_t> kernel_launches(const model::RegionRaw& raw) {
+  if (const model::LaunchesAndCopies* work = launches_and_copies(raw)) return work->kernel_launches;
+  return std::nullopt;
+}
+
 std::vector<CountRow> make_rows() {
   std::vector<CountRow> rows;
   rows.push_back({.name = "MPI calls", .read = [](const model::RegionRaw& raw) -> std::optional<std::uint64_t> {
@@ -18,9 +36,7 @@ std::vector<CountRow> make_rows() {
                     return raw.mpi->calls;
                   }});
   for (std::size_t kind = 0; kind < model::mpi_call_kinds.size(); ++kind) {
-    std::string name(model::mpi_call_kinds[kind]);
-    std::replace(name.begin(), name.end(), '_', ' ');
-    rows.push_back({.name = name,
+    rows.push_back({.name = words(model::mpi_call_kinds[kind]),
                     .depth = 1,
                     .shown_when_zero = false,
                     .read = [kind](const model::RegionRaw& raw) -> std::optional<std::uint64_t> {
@@ -42,8 +58,31 @@ std::vector<CountRow> make_rows() {
                   }});
   rows.push_back({.name = "OpenMP tasks",
                   .read = [](const model::RegionRaw& raw) { return raw.openmp ? raw.openmp->tasks : std::nullopt; }});
-  // The device counts of raw.device (kernel launches, copies and bytes per direction, runtime
-  // calls) join here, after the host's, when the document carries them.
+  rows.push_back(
+      {.name = "CUDA runtime calls", .read = [](const model::RegionRaw& raw) -> std::optional<std::uint64_t> {
+         if (!raw.device_counts) return std::nullopt;
+         return raw.device_counts->runtime_calls;
+       }});
+  rows.push_back({.name = "kernel launches", .depth = 1, .read = kernel_launches});
+  for (std::size_t direction = 0; direction < model::device_copy_directions.size(); ++direction) {
+    const std::string name = words(model::device_copy_directions[direction]);
+    rows.push_back({.name = "copies " + name,
+                    .depth = 1,
+                    .shown_when_zero = false,
+                    .read = [direction](const model::RegionRaw& raw) -> std::optional<std::uint64_t> {
+                      if (const model::LaunchesAndCopies* work = launches_and_copies(raw))
+                        return work->copies[direction];
+                      return std::nullopt;
+                    }});
+    rows.push_back({.name = "CUDA bytes copied " + name,
+                    .bytes = true,
+                    .shown_when_zero = false,
+                    .read = [direction](const model::RegionRaw& raw) -> std::optional<std::uint64_t> {
+                      if (const model::LaunchesAndCopies* work = launches_and_copies(raw))
+                        return work->copy_bytes[direction];
+                      return std::nullopt;
+                    }});
+  }
   return rows;
 }
 
@@ -66,12 +105,15 @@ const std::vector<CountRow>& count_rows() {
 }
 
 const std::vector<CountRow>& charted_counts() {
-  static const std::vector<CountRow> rows{
-      count_rows().front(),
-      {.name = "MPI bytes", .bytes = true, .read = [](const model::RegionRaw& raw) -> std::optional<std::uint64_t> {
-         if (!raw.mpi || !raw.mpi->bytes_sent || !raw.mpi->collective_bytes) return std::nullopt;
-         return *raw.mpi->bytes_sent + *raw.mpi->collective_bytes;
-       }}};
+  static const std::vector<CountRow> rows{count_rows().front(),
+                                          {.name = "MPI bytes",
+                                           .bytes = true,
+                                           .read = [](const model::RegionRaw& raw) -> std::optional<std::uint64_t> {
+                                             if (!raw.mpi || !raw.mpi->bytes_sent || !raw.mpi->collective_bytes)
+                                               return std::nullopt;
+                                             return *raw.mpi->bytes_sent + *raw.mpi->collective_bytes;
+                                           }},
+                                          {.name = "kernel launches", .read = kernel_launches}};
   return rows;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The exact counts the site shows of a region (MPI calls by kind and bytes, OpenMP constructs):
-// one list of rows, read from a region's raw aggregates, and their compact formatting.
+// The exact counts the site shows of a region (MPI calls by kind and bytes, OpenMP constructs,
+// CUDA runtime calls, kernel launches and copies by direction): one list of rows, read from a
+// region's raw aggregates, and their compact formatting.
 #pragma once
 
 #include "tally/model/region_raw.hpp"
@@ -24,11 +25,13 @@ struct CountRow {
   std::function<std::optional<std::uint64_t>(const model::RegionRaw&)> read;
 };
 
-/// The rows in the order pages show them: MPI calls, one row per kind, bytes; OpenMP constructs.
+/// The rows in the order pages show them: MPI calls, one row per kind, bytes; OpenMP constructs;
+/// CUDA runtime calls, kernel launches, copies and bytes per direction.
 const std::vector<CountRow>& count_rows();
 
-/// The counts region pages chart per visit along the commits: MPI calls, and MPI bytes (sent
-/// point-to-point plus handed to collectives: one line for all of a region's payload).
+/// The counts region pages chart per visit along the commits: MPI calls, MPI bytes (sent
+/// point-to-point plus handed to collectives: one line for all of a region's payload), and kernel
+/// launches.
 const std::vector<CountRow>& charted_counts();
 
 /// A count or a count per visit: "6,458", "12.5", "0.333".

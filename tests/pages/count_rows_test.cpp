@@ -37,14 +37,42 @@ TEST(CountRows, every_kind_of_mpi_call_has_a_row_under_the_calls) {
   const std::vector<CountRow>& rows = count_rows();
   ASSERT_EQ(rows.front().name, "MPI calls");
   std::size_t kinds = 0;
-  for (const CountRow& row : rows) {
-    if (row.depth == 1) ++kinds;
-  }
+  while (rows[kinds + 1].depth == 1)
+    ++kinds;
   EXPECT_EQ(kinds, model::mpi_call_kinds.size());
   // A region without raw.mpi reads as not measured, never as 0.
   const model::RegionRaw without_mpi;
   for (const CountRow& row : rows)
     EXPECT_FALSE(row.read(without_mpi).has_value()) << row.name;
+}
+
+/// The value of the row named `name` for `raw`.
+std::optional<std::uint64_t> row_value(const std::string& name, const model::RegionRaw& raw) {
+  for (const CountRow& row : count_rows()) {
+    if (row.name == name) return row.read(raw);
+  }
+  ADD_FAILURE() << "no row " << name;
+  return std::nullopt;
+}
+
+TEST(CountRows, cuda_counts_have_their_rows_and_an_import_without_launches_says_so) {
+  static_assert(model::device_copy_directions[1] == "device_to_host");
+  model::LaunchesAndCopies work{.kernel_launches = 30, .kernel_launches_max = 20};
+  work.copies[1] = 4;
+  work.copy_bytes[1] = 4096;
+  model::RegionRaw measured;
+  measured.device_counts = model::DeviceCountsRaw{.runtime_calls = 45, .launches_and_copies = work};
+  EXPECT_EQ(row_value("CUDA runtime calls", measured), 45u);
+  EXPECT_EQ(row_value("kernel launches", measured), 30u);
+  EXPECT_EQ(row_value("copies device to host", measured), 4u);
+  EXPECT_EQ(row_value("CUDA bytes copied device to host", measured), 4096u);
+  EXPECT_EQ(row_value("copies host to device", measured), 0u);
+  // DLB TALP counts the runtime calls alone: launches and copies read as not measured, not 0.
+  model::RegionRaw imported;
+  imported.device_counts = model::DeviceCountsRaw{.runtime_calls = 400};
+  EXPECT_EQ(row_value("CUDA runtime calls", imported), 400u);
+  EXPECT_FALSE(row_value("kernel launches", imported).has_value());
+  EXPECT_FALSE(row_value("copies device to host", imported).has_value());
 }
 
 } // namespace
