@@ -50,8 +50,11 @@ std::vector<Experiment> group_experiments(const ingest::RunSet& runs, const hist
     std::optional<model::Scaling> declared;
     for (const ingest::LoadedRun* run : members) {
       configurations.insert(configuration_of(run->document));
-      for (const model::Region& region : run->document.regions)
-        regions.insert(region.name);
+      // A region only a hung run reached has no measurement to show or compare.
+      if (run->document.run.outcome == model::RunOutcome::completed) {
+        for (const model::Region& region : run->document.regions)
+          regions.insert(region.name);
+      }
       if (run->document.run.scaling) declared = run->document.run.scaling;
     }
     experiment.configurations.assign(configurations.begin(), configurations.end());

@@ -22,7 +22,7 @@ struct Experiment {
   model::Scaling scaling = model::Scaling::strong;
   std::string scaling_source;                                      ///< "option", "documents" or "default"
   std::vector<Configuration> configurations;                       ///< increasing resources
-  std::vector<std::string> regions;                                ///< union over runs, Global first
+  std::vector<std::string> regions;                                ///< union over completed runs, Global first
   std::map<std::size_t, std::map<std::size_t, Repetitions>> cells; ///< commit position -> configuration index -> runs
   /// The runs that hung, keyed like `cells`: their measurements stop where they hung, so they are
   /// listed beside their cell's repetitions but are none of them (no median, series or baseline).
