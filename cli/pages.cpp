@@ -8,6 +8,7 @@
 #include "analysis/history/published_branch.hpp"
 #include "analysis/ingest/run_loader.hpp"
 #include "gate/rules_file.hpp"
+#include "pages/run_timeline_data.hpp"
 #include "pages/site_builder.hpp"
 #include "pages/site_inputs.hpp"
 
@@ -45,7 +46,7 @@ int run_pages(PagesOptions options) {
     std::cerr << "tally pages: no site written\n";
     return 2;
   }
-  const analysis::ingest::RunSet runs = analysis::ingest::load_runs(options.inputs, options.jobs);
+  analysis::ingest::RunSet runs = analysis::ingest::load_runs(options.inputs, options.jobs);
   for (const analysis::ingest::InvalidDocument& document : runs.invalid) {
     for (const std::string& problem : document.problems)
       std::cerr << "tally pages: " << problem << '\n';
@@ -72,6 +73,7 @@ int run_pages(PagesOptions options) {
     }
     axis = std::move(std::get<analysis::history::CommitAxis>(ordered));
   }
+  pages::keep_timelines_of_run_pages(runs, axis, options.run_page_commits);
   const std::vector<analysis::Experiment> experiments =
       analysis::group_experiments(runs, axis, model::scaling_from_string(options.scaling));
   try {

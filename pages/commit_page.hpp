@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The page of one commit: its gate verdict against its parent with the findings, and every run of
 // it, one row each (experiment, configuration, repetition, elapsed time, parallel efficiency),
-// linked to the run's own page where the site keeps one.
+// linked to the run's own page where the site keeps one; a hung run is a row marked as such.
 #pragma once
 
 #include "analysis/experiment.hpp"

@@ -24,6 +24,12 @@ void RelativePath::vertical_to(double y) {
   y_ = to;
 }
 
+void RelativePath::horizontal_to(double x) {
+  const long to = whole(x);
+  data_ += "h" + std::to_string(to - x_);
+  x_ = to;
+}
+
 void RelativePath::step(char command, double x, double y) {
   const long to_x = whole(x), to_y = whole(y);
   data_ += command + pair_of(to_x - x_, to_y - y_);

@@ -16,6 +16,8 @@ public:
   void line_to(double x, double y);
   /// A vertical segment to y, rounded to whole units.
   void vertical_to(double y);
+  /// A horizontal segment to x, rounded to whole units.
+  void horizontal_to(double x);
   /// Appends a closed shape or a zero-length stroke drawn relative to the current point; it must
   /// end where it started (with "z", or like "h0"), so the next point stays relative to this one.
   void append_closed(std::string_view relative_shape) { data_ += relative_shape; }
