@@ -46,7 +46,8 @@ int run_pages(PagesOptions options) {
     std::cerr << "tally pages: no site written\n";
     return 2;
   }
-  analysis::ingest::RunSet runs = analysis::ingest::load_runs(options.inputs, options.jobs);
+  analysis::ingest::RunSet runs =
+      analysis::ingest::load_runs(options.inputs, options.jobs, {.timeline_buckets = false});
   for (const analysis::ingest::InvalidDocument& document : runs.invalid) {
     for (const std::string& problem : document.problems)
       std::cerr << "tally pages: " << problem << '\n';
@@ -73,7 +74,7 @@ int run_pages(PagesOptions options) {
     }
     axis = std::move(std::get<analysis::history::CommitAxis>(ordered));
   }
-  pages::keep_timelines_of_run_pages(runs, axis, options.run_page_commits);
+  pages::restore_timelines_of_run_pages(runs, axis, options.run_page_commits, options.jobs);
   const std::vector<analysis::Experiment> experiments =
       analysis::group_experiments(runs, axis, model::scaling_from_string(options.scaling));
   try {

@@ -3,13 +3,12 @@
 // reads the same in a merge request and on the site.
 #include "pages/run_timeline_data.hpp"
 
+#include "analysis/parallel_for.hpp"
 #include "analysis/run_outcome.hpp"
 #include "pages/commit_page.hpp"
 #include "pages/timeline_chart.hpp"
 
-#include <optional>
 #include <utility>
-#include <vector>
 
 namespace tally::pages {
 
@@ -29,16 +28,13 @@ void set_run_timeline_data(TemplateData& data, const model::RunDocument& documen
   set_moved(data, "idle_nodes", std::move(idle_nodes));
 }
 
-void keep_timelines_of_run_pages(analysis::ingest::RunSet& runs, const analysis::history::CommitAxis& axis,
-                                 std::size_t run_page_commits) {
-  for (analysis::ingest::LoadedRun& run : runs.runs) {
-    std::optional<model::Timeline>& timeline = run.document.timeline;
-    if (!timeline || has_run_page(axis, run.document, run_page_commits)) continue;
-    // Swapped with empty vectors: clear() would keep the capacity.
-    for (std::vector<std::uint64_t>* values :
-         {&timeline->useful_ns, &timeline->mpi_ns, &timeline->offload_ns, &timeline->openmp_ns})
-      std::vector<std::uint64_t>().swap(*values);
-  }
+void restore_timelines_of_run_pages(analysis::ingest::RunSet& runs, const analysis::history::CommitAxis& axis,
+                                    std::size_t run_page_commits, unsigned threads) {
+  analysis::parallel_for(runs.runs.size(), threads, [&](std::size_t i) {
+    analysis::ingest::LoadedRun& run = runs.runs[i];
+    if (run.document.timeline && has_run_page(axis, run.document, run_page_commits))
+      analysis::ingest::restore_timeline_buckets(run);
+  });
 }
 
 } // namespace tally::pages

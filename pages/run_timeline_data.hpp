@@ -17,10 +17,9 @@ namespace tally::pages {
 /// "behaviour" and "idle_nodes" (a list, with "has_idle_nodes").
 void set_run_timeline_data(TemplateData& data, const model::RunDocument& document);
 
-/// Frees the timeline's per-bucket arrays of every run that gets no page (has_run_page): up to
-/// 4 × 256 values a run, which only a run page draws. The behaviour and idle nodes stay, for the
-/// gate's verdicts.
-void keep_timelines_of_run_pages(analysis::ingest::RunSet& runs, const analysis::history::CommitAxis& axis,
-                                 std::size_t run_page_commits);
+/// Reads again the timeline arrays of the runs that get a page (has_run_page), for runs loaded
+/// without them (ingest::LoadOptions): the site holds the arrays of those runs only.
+void restore_timelines_of_run_pages(analysis::ingest::RunSet& runs, const analysis::history::CommitAxis& axis,
+                                    std::size_t run_page_commits, unsigned threads);
 
 } // namespace tally::pages

@@ -11,10 +11,12 @@
 #include "run_factory.hpp"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 
 namespace tally::pages {
 namespace {
@@ -108,20 +110,40 @@ TEST(RunPageTimeline, an_experiment_whose_only_run_hung_is_a_site_without_region
 }
 
 TEST(RunPageTimeline, only_runs_with_a_page_keep_their_timeline_arrays) {
-  analysis::ingest::RunSet runs;
-  const model::Timeline timeline{100'000'000, {1, 2}, {3, 4}, {0, 0}, {0, 0}, model::Behaviour::stall, {"n1"}};
-  runs.runs.push_back(make_run({.commit = "c1", .commit_time = "2026-01-01T00:00:00Z"}, 1, 1));
-  runs.runs.push_back(make_run({.commit = "c2", .commit_time = "2026-01-02T00:00:00Z"}, 1, 1));
-  for (analysis::ingest::LoadedRun& run : runs.runs)
-    run.document.timeline = timeline;
+  // Two commits of the jacobi example, each with a timeline of two buckets.
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / ("tally_timeline_runs_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  for (const char* commit : {"1111111", "2222222"}) {
+    nlohmann::json document =
+        nlohmann::json::parse(read_text_file(std::filesystem::path(TALLY_TEST_EXAMPLES) / "jacobi_4ranks_2nodes.json"));
+    document["run"]["id"] = std::string("run-") + commit;
+    document["source"]["commit"] = commit;
+    document["source"]["commit_time"] = commit[0] == '1' ? "2026-01-01T00:00:00Z" : "2026-01-02T00:00:00Z";
+    document["timeline"] = {{"bucket_ns", 100'000'000}, {"useful_ns", {1, 2}}, {"mpi_ns", {3, 4}},
+                            {"offload_ns", {0, 0}},     {"openmp_ns", {0, 0}}, {"behaviour", "stall"},
+                            {"idle_nodes", {"n1"}}};
+    std::ofstream(folder / (std::string(commit) + ".json")) << document.dump();
+  }
+  analysis::ingest::RunSet runs = analysis::ingest::load_runs({folder.string()}, 1, {.timeline_buckets = false});
+  ASSERT_EQ(runs.runs.size(), 2u);
+  for (const analysis::ingest::LoadedRun& run : runs.runs) {
+    ASSERT_TRUE(run.document.timeline.has_value());
+    EXPECT_TRUE(run.document.timeline->useful_ns.empty() && run.document.timeline->mpi_ns.empty());
+    EXPECT_EQ(run.document.timeline->behaviour, model::Behaviour::stall);
+    EXPECT_EQ(run.document.timeline->idle_nodes, std::vector<std::string>{"n1"});
+  }
   const analysis::history::CommitAxis axis = analysis::history::order_by_document_time(runs);
-  keep_timelines_of_run_pages(runs, axis, 1);
-  // c2 is the newest commit: its run has a page and keeps everything; c1's keeps the behaviour only.
-  EXPECT_EQ(runs.runs[1].document.timeline, timeline);
-  const model::Timeline& older = *runs.runs[0].document.timeline;
-  EXPECT_TRUE(older.useful_ns.empty() && older.mpi_ns.empty() && older.offload_ns.empty() && older.openmp_ns.empty());
-  EXPECT_EQ(older.behaviour, model::Behaviour::stall);
-  EXPECT_EQ(older.idle_nodes, std::vector<std::string>{"n1"});
+  restore_timelines_of_run_pages(runs, axis, 1, 1);
+  // Only the newest commit's run has a page: its arrays are read again, the older run's are not.
+  using Buckets = std::vector<std::uint64_t>;
+  for (const analysis::ingest::LoadedRun& run : runs.runs) {
+    const bool newest = run.document.source->commit == "2222222";
+    EXPECT_EQ(run.document.timeline->useful_ns, (newest ? Buckets{1, 2} : Buckets{})) << run.document.run.id;
+    EXPECT_EQ(run.document.timeline->mpi_ns, (newest ? Buckets{3, 4} : Buckets{})) << run.document.run.id;
+  }
+  std::filesystem::remove_all(folder);
 }
 
 } // namespace
