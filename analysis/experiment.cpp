@@ -7,11 +7,25 @@
 
 namespace tally::analysis {
 
-const Repetitions* Experiment::repetitions(std::size_t commit, std::size_t configuration) const {
+namespace {
+
+using Cells = std::map<std::size_t, std::map<std::size_t, Repetitions>>;
+
+const Repetitions* cell_of(const Cells& cells, std::size_t commit, std::size_t configuration) {
   const auto at_commit = cells.find(commit);
   if (at_commit == cells.end()) return nullptr;
   const auto cell = at_commit->second.find(configuration);
   return cell == at_commit->second.end() ? nullptr : &cell->second;
+}
+
+} // namespace
+
+const Repetitions* Experiment::repetitions(std::size_t commit, std::size_t configuration) const {
+  return cell_of(cells, commit, configuration);
+}
+
+const Repetitions* Experiment::hung_runs(std::size_t commit, std::size_t configuration) const {
+  return cell_of(hung_cells, commit, configuration);
 }
 
 std::vector<std::size_t> Experiment::commits() const {
@@ -36,8 +50,11 @@ std::vector<Experiment> group_experiments(const ingest::RunSet& runs, const hist
     std::optional<model::Scaling> declared;
     for (const ingest::LoadedRun* run : members) {
       configurations.insert(configuration_of(run->document));
-      for (const model::Region& region : run->document.regions)
-        regions.insert(region.name);
+      // A region only a hung run reached has no measurement to show or compare.
+      if (run->document.run.outcome == model::RunOutcome::completed) {
+        for (const model::Region& region : run->document.regions)
+          regions.insert(region.name);
+      }
       if (run->document.run.scaling) declared = run->document.run.scaling;
     }
     experiment.configurations.assign(configurations.begin(), configurations.end());
@@ -49,7 +66,8 @@ std::vector<Experiment> group_experiments(const ingest::RunSet& runs, const hist
       const auto column = std::find(experiment.configurations.begin(), experiment.configurations.end(),
                                     configuration_of(run->document)) -
                           experiment.configurations.begin();
-      experiment.cells[*axis.position(run->document)][static_cast<std::size_t>(column)].push_back(run);
+      auto& cells = run->document.run.outcome == model::RunOutcome::hung ? experiment.hung_cells : experiment.cells;
+      cells[*axis.position(run->document)][static_cast<std::size_t>(column)].push_back(run);
     }
     out.push_back(std::move(experiment));
   }

@@ -8,6 +8,8 @@
 #include "analysis/history/published_branch.hpp"
 #include "analysis/ingest/run_loader.hpp"
 #include "gate/rules_file.hpp"
+#include "pages/commit_page.hpp"
+#include "pages/run_timeline_data.hpp"
 #include "pages/site_builder.hpp"
 #include "pages/site_inputs.hpp"
 
@@ -45,7 +47,8 @@ int run_pages(PagesOptions options) {
     std::cerr << "tally pages: no site written\n";
     return 2;
   }
-  const analysis::ingest::RunSet runs = analysis::ingest::load_runs(options.inputs, options.jobs);
+  analysis::ingest::RunSet runs =
+      analysis::ingest::load_runs(options.inputs, options.jobs, {.timeline_buckets = false});
   for (const analysis::ingest::InvalidDocument& document : runs.invalid) {
     for (const std::string& problem : document.problems)
       std::cerr << "tally pages: " << problem << '\n';
@@ -74,6 +77,8 @@ int run_pages(PagesOptions options) {
   }
   const std::vector<analysis::Experiment> experiments =
       analysis::group_experiments(runs, axis, model::scaling_from_string(options.scaling));
+  pages::restore_timelines_of_run_pages(runs, pages::runs_with_pages(experiments, axis, options.run_page_commits),
+                                        options.jobs);
   try {
     const pages::Templates templates(options.templates.empty() ? pages::default_templates_folder()
                                                                : std::filesystem::path(options.templates));

@@ -9,6 +9,7 @@
 #include "analysis/region_metrics.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 namespace tally::gate {
 namespace {
@@ -137,7 +138,9 @@ Verdict overall_of(const GateResult& result) {
     return std::any_of(result.checks.begin(), result.checks.end(),
                        [&](const Check& check) { return check.result.verdict == verdict; }) ||
            std::any_of(result.count_changes.begin(), result.count_changes.end(),
-                       [&](const CountChange& change) { return change.verdict == verdict; });
+                       [&](const CountChange& change) { return change.verdict == verdict; }) ||
+           std::any_of(result.run_events.begin(), result.run_events.end(),
+                       [&](const RunEvent& event) { return event.verdict == verdict; });
   };
   if (any(Verdict::regression)) return Verdict::regression;
   if (result.baseline_runs == 0) return Verdict::no_baseline;
@@ -166,10 +169,15 @@ GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelect
   }
   for (const analysis::Experiment& experiment : analysis::group_experiments(runs, axis, std::nullopt)) {
     for (std::size_t column = 0; column < experiment.configurations.size(); ++column) {
+      const analysis::Configuration& configuration = experiment.configurations[column];
+      // A hung candidate run fails the gate whether or not the baseline ran this configuration.
+      if (const analysis::Repetitions* hung = experiment.hung_runs(candidate_position, column)) {
+        std::vector<RunEvent> events = hung_run_events(experiment.name, configuration, *hung);
+        std::move(events.begin(), events.end(), std::back_inserter(out.run_events));
+      }
       const analysis::Repetitions* candidate = experiment.repetitions(candidate_position, column);
       const analysis::Repetitions* baseline = experiment.repetitions(baseline_position, column);
       if (!candidate || !baseline) continue;
-      const analysis::Configuration& configuration = experiment.configurations[column];
       // Baseline runs measured elsewhere are left out; a cell with none left is not compared.
       const analysis::Repetitions comparable = comparable_runs(*baseline, *candidate);
       if (comparable.empty()) {
@@ -177,6 +185,8 @@ GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelect
                                    environment_difference(*baseline->front(), *candidate->front()));
         continue;
       }
+      std::vector<RunEvent> shapes = compare_run_shapes(experiment.name, configuration, comparable, *candidate);
+      std::move(shapes.begin(), shapes.end(), std::back_inserter(out.run_events));
       Cell cell{experiment, configuration, comparable, *candidate, {}};
       for (std::size_t i = 0; i < selection.history.size(); ++i) {
         const analysis::Repetitions* earlier = experiment.repetitions(first_history_position + i, column);

@@ -6,6 +6,7 @@
 #include "gate/compare_counts.hpp"
 #include "gate/noise.hpp"
 #include "gate/rules.hpp"
+#include "gate/run_events.hpp"
 #include "gate/verdict.hpp"
 
 #include "analysis/configuration.hpp"
@@ -62,9 +63,10 @@ struct GateResult {
   std::vector<OneSided> removed_regions;  ///< in the baseline only
   std::vector<std::string> not_compared;  ///< one line per cell whose environments differ
   std::vector<CountChange> count_changes; ///< exact counts that changed (compare_counts.hpp)
+  std::vector<RunEvent> run_events;       ///< hung candidate runs, new behaviours and idle nodes (run_events.hpp)
   std::size_t baseline_runs = 0;
   std::size_t candidate_runs = 0;
-  Verdict overall = Verdict::pass; ///< regression > no baseline > improvement > pass, over checks and counts
+  Verdict overall = Verdict::pass; ///< regression > no baseline > improvement > pass, over checks, counts and hangs
 };
 
 /// Compares the selected runs; each check's tolerance, and the commits at the baseline's level it is

@@ -185,8 +185,9 @@ int verdict_order(Verdict verdict) {
   switch (verdict) {
   case Verdict::regression: return 0;
   case Verdict::inconclusive: return 1;
-  case Verdict::waived: return 2;
-  default: return 3;
+  case Verdict::warning: return 2;
+  case Verdict::waived: return 3;
+  default: return 4;
   }
 }
 
@@ -270,6 +271,8 @@ std::vector<Finding> find_causes(const GateResult& result) {
   }
   std::vector<Finding> counts = find_count_causes(result);
   std::move(counts.begin(), counts.end(), std::back_inserter(out));
+  std::vector<Finding> events = find_run_event_causes(result);
+  std::move(events.begin(), events.end(), std::back_inserter(out));
   std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) {
     return verdict_order(a.verdict) < verdict_order(b.verdict);
   });

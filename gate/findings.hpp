@@ -5,6 +5,7 @@
 
 #include "gate/compare.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,9 @@ struct Finding {
   /// Indices into GateResult::count_changes when the finding is about exact counts (then
   /// `metric` and `checks` are unused).
   std::vector<std::size_t> count_changes{};
+  /// Index into GateResult::run_events when the finding is about a run as a whole (a hang, a
+  /// behaviour, idle nodes); then `metric`, `checks` and `count_changes` are unused.
+  std::optional<std::size_t> run_event{};
 };
 
 /// Groups the checks that are not passes into findings, regressions first. Within one region and
@@ -35,12 +39,15 @@ struct Finding {
 /// same cause when, weighted by time share (time of the smaller / time of the larger region), the
 /// smaller one's move is at least half of the larger one's.
 /// The count changes come after: one finding per region and verdict, at every configuration that
-/// shows it (findings_counts.cpp).
+/// shows it (findings_counts.cpp); then one finding per run event (find_run_event_causes).
 std::vector<Finding> find_causes(const GateResult& result);
 
 /// The findings of the exact counts: one per experiment, region and verdict. A region's finding
 /// is listed under a region started inside it (the region tree) whose counts changed by exactly
 /// as much at every configuration: the inner region explains it.
 std::vector<Finding> find_count_causes(const GateResult& result);
+
+/// One finding per run event, in the region a hung run waited in (Global outside any region).
+std::vector<Finding> find_run_event_causes(const GateResult& result);
 
 } // namespace tally::gate

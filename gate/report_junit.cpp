@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // JUnit XML in the subset GitLab and GitHub read: testsuites > testsuite > testcase(name,
-// classname) with failure(message) for regressions and skipped for checks that decided nothing.
+// classname) with failure(message) for regressions (a hung run among them) and skipped for checks
+// that decided nothing and for warnings.
 // The suite "findings" holds one case per cause (what a reader opens first), then one suite per
 // experiment holds every check.
 #include "gate/attribution.hpp"
@@ -34,13 +35,15 @@ Case case_of(const Check& check) {
 }
 
 Case case_of(const Finding& finding, const GateResult& result) {
-  const std::string subject =
-      finding.count_changes.empty() ? std::string(model::metric_info(finding.metric).key) : "counts";
+  const std::string subject = finding.run_event ? std::string(to_string(result.run_events[*finding.run_event].kind))
+                              : finding.count_changes.empty() ? std::string(model::metric_info(finding.metric).key)
+                                                              : "counts";
   Case out{finding.experiment + ": " + finding.region + ": " + subject, "", "", finding.summary + "; checks:"};
   for (std::size_t index : finding.checks)
     out.output += "\n" + check_name(result.checks[index]);
   if (finding.verdict == Verdict::regression) out.failure = finding.summary;
   if (finding.verdict == Verdict::inconclusive) out.skipped = "inconclusive: " + finding.summary;
+  if (finding.verdict == Verdict::warning) out.skipped = "warning: " + finding.summary;
   return out;
 }
 

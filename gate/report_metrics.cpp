@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // GitLab's metrics report: OpenMetrics text, one sample per check with the candidate's median,
-// so GitLab shows the change against the target branch's report in the merge request.
+// so GitLab shows the change against the target branch's report in the merge request, and one
+// sample per hung candidate run.
 #include "gate/reports.hpp"
+
+#include "analysis/run_outcome.hpp"
 
 #include <cstdio>
 #include <set>
@@ -40,6 +43,20 @@ void write_metrics(std::ostream& out, const GateResult& result) {
       std::snprintf(value, sizeof value, "%.17g", check.result.candidate_median);
       out << "tally_" << info.key << '{' << labels << "} " << value << '\n';
     }
+  }
+  // A hung candidate run: how long it had waited, labelled with where (run_events.hpp).
+  bool typed = false;
+  for (const RunEvent& event : result.run_events) {
+    if (!event.hang) continue;
+    if (!typed) out << "# TYPE tally_hang_waited_seconds gauge\n";
+    typed = true;
+    char value[32];
+    std::snprintf(value, sizeof value, "%.17g", static_cast<double>(event.hang->waited_ns) / 1e9);
+    out << "tally_hang_waited_seconds{experiment=\"" << openmetrics_escape(event.experiment) << "\",configuration=\""
+        << openmetrics_escape(event.configuration.key()) << "\",run=\"" << openmetrics_escape(event.run_id)
+        << "\",rank=\"" << event.hang->rank << "\",host=\"" << openmetrics_escape(event.hang->host) << "\",call=\""
+        << openmetrics_escape(event.hang->call) << "\",regions=\""
+        << openmetrics_escape(analysis::region_stack_text(*event.hang)) << "\"} " << value << '\n';
   }
   out << "# EOF\n";
 }

@@ -49,6 +49,7 @@ std::string_view to_string(Verdict verdict) {
   case Verdict::inconclusive: return "inconclusive";
   case Verdict::no_baseline: return "no baseline";
   case Verdict::not_comparable: return "not comparable";
+  case Verdict::warning: return "warning";
   }
   return "pass";
 }

@@ -11,7 +11,8 @@
 
 namespace tally::gate {
 
-enum class Verdict { pass, improvement, regression, waived, inconclusive, no_baseline, not_comparable };
+/// `warning`: a finding about the runs as wholes that does not fail the gate (run_events.hpp).
+enum class Verdict { pass, improvement, regression, waived, inconclusive, no_baseline, not_comparable, warning };
 
 /// How the verdict was reached.
 enum class Evidence {

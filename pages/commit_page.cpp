@@ -3,6 +3,7 @@
 // when the runs have it), the region that stands for the whole run.
 #include "pages/commit_page.hpp"
 
+#include "analysis/run_outcome.hpp"
 #include "pages/page_data.hpp"
 
 #include "tally/model/run_metrics.hpp"
@@ -20,12 +21,15 @@ model::MetricValues whole_run_metrics(const analysis::ingest::LoadedRun& run, co
   return found ? model::compute_run_metrics(found->raw) : model::MetricValues{};
 }
 
+/// `repetition` is 0 for a hung run: it is no repetition, and its row says so.
 TemplateData run_row(const CommitPageContext& context, const analysis::Experiment& experiment,
                      const analysis::Configuration& configuration, const analysis::ingest::LoadedRun& run,
                      std::size_t repetition, const model::MetricValues& values) {
   TemplateData row;
   row.set("experiment", experiment.name);
   row.set("configuration", configuration.label());
+  row.set("hung", repetition == 0);
+  if (repetition == 0 && run.document.run.hang) row.set("hang", analysis::hang_text(*run.document.run.hang));
   row.set("repetition", std::to_string(repetition));
   row.set("id", run.document.run.id);
   const auto cell = [&](model::MetricId metric) {
@@ -55,6 +59,11 @@ RunPages runs_with_pages(const std::vector<analysis::Experiment>& experiments,
   RunPages out;
   const std::size_t first = axis.commits.size() - std::min(run_page_commits, axis.commits.size());
   for (const analysis::Experiment& experiment : experiments) {
+    // A hung run is no repetition: each keeps its page, which says where it hung.
+    for (auto cells = experiment.hung_cells.lower_bound(first); cells != experiment.hung_cells.end(); ++cells) {
+      for (const auto& [configuration, hung] : cells->second)
+        out.insert(hung.begin(), hung.end());
+    }
     if (experiment.regions.empty()) continue;
     for (auto cells = experiment.cells.lower_bound(first); cells != experiment.cells.end(); ++cells) {
       for (const auto& [configuration, repetitions] : cells->second) {
@@ -86,26 +95,37 @@ TemplateData commit_page_data(const CommitPageContext& context, std::size_t posi
   data.set("has_next", position + 1 < context.axis.commits.size());
   if (position + 1 < context.axis.commits.size()) data.set("next", commit_data(context.axis.commits[position + 1]));
   TemplateList rows;
+  std::size_t hung_count = 0;
   for (const analysis::Experiment& experiment : context.experiments) {
-    const auto cells = experiment.cells.find(position);
-    if (cells == experiment.cells.end() || experiment.regions.empty()) continue;
-    const std::string& whole_run = experiment.regions.front();
-    // The experiment's and each configuration's name span their rows: written once, not per run.
-    std::size_t experiment_rows = 0;
-    for (const auto& cell : cells->second)
-      experiment_rows += cell.second.size();
-    bool first_of_experiment = true;
-    for (const auto& [configuration, repetitions] : cells->second) {
-      for (std::size_t r = 0; r < repetitions.size(); ++r) {
-        TemplateData row = run_row(context, experiment, experiment.configurations[configuration], *repetitions[r],
-                                   r + 1, whole_run_metrics(*repetitions[r], whole_run));
-        if (first_of_experiment) set_span(row, "experiment", experiment_rows);
-        if (r == 0) set_span(row, "configuration", repetitions.size());
-        first_of_experiment = false;
-        rows.push_back(std::move(row));
+    // An experiment whose every run hung has no region of its own: its runs' Global stands in.
+    const std::string whole_run = experiment.regions.empty() ? std::string("Global") : experiment.regions.front();
+    // A configuration's repetitions, then its hung runs (listed with their partial values, counted
+    // in no median); the experiment's and each configuration's name span their rows.
+    std::vector<TemplateData> experiment_rows;
+    for (std::size_t configuration = 0; configuration < experiment.configurations.size(); ++configuration) {
+      const std::size_t first_row = experiment_rows.size();
+      const analysis::Configuration& label = experiment.configurations[configuration];
+      if (const analysis::Repetitions* repetitions = experiment.repetitions(position, configuration)) {
+        for (std::size_t r = 0; r < repetitions->size(); ++r) {
+          experiment_rows.push_back(run_row(context, experiment, label, *(*repetitions)[r], r + 1,
+                                            whole_run_metrics(*(*repetitions)[r], whole_run)));
+        }
       }
+      const analysis::Repetitions* hung = experiment.hung_runs(position, configuration);
+      for (std::size_t r = 0; hung && r < hung->size(); ++r) {
+        experiment_rows.push_back(
+            run_row(context, experiment, label, *(*hung)[r], 0, whole_run_metrics(*(*hung)[r], whole_run)));
+        ++hung_count;
+      }
+      if (experiment_rows.size() > first_row)
+        set_span(experiment_rows[first_row], "configuration", experiment_rows.size() - first_row);
     }
+    if (!experiment_rows.empty()) set_span(experiment_rows.front(), "experiment", experiment_rows.size());
+    for (TemplateData& row : experiment_rows)
+      rows.push_back(std::move(row));
   }
+  data.set("hung_count", std::to_string(hung_count));
+  data.set("has_hung", hung_count > 0);
   data.set("run_count", std::to_string(rows.size()));
   set_moved(data, "runs", std::move(rows));
   return data;

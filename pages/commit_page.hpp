@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The page of one commit: its gate verdict against its parent with the findings, and every run of
 // it, one row each (experiment, configuration, repetition, elapsed time, parallel efficiency),
-// linked to the run's own page where the site keeps one.
+// linked to the run's own page where the site keeps one; a hung run is a row marked as such.
 #pragma once
 
 #include "analysis/experiment.hpp"
@@ -29,8 +29,9 @@ struct CommitPageContext {
 
 /// The runs that get a page of their own: of each configuration at each of the newest
 /// `run_page_commits` commits of the axis, the median repetition by the elapsed time of the
-/// experiment's first region (Global when the runs have it). The other runs are rows of their
-/// commit's page, so the site grows with commits × configurations, not with runs or repetitions.
+/// experiment's first region (Global when the runs have it), and every hung run there. The other
+/// runs are rows of their commit's page, so the site grows with commits × configurations, not with
+/// runs or repetitions.
 RunPages runs_with_pages(const std::vector<analysis::Experiment>& experiments,
                          const analysis::history::CommitAxis& axis, std::size_t run_page_commits);
 

@@ -131,9 +131,22 @@ TemplateData index_page_data(const std::vector<analysis::Experiment>& experiment
   data.set("run_count", std::to_string(runs.runs.size()));
   data.set("commit_count", std::to_string(axis.commits.size()));
   data.set("has_commit", !axis.commits.empty());
+  // Commits, not runs: the index grows with the history's length, not with its repetitions.
+  std::vector<std::size_t> run_counts(axis.commits.size()), hung_counts(axis.commits.size());
+  for (const analysis::ingest::LoadedRun& run : runs.runs) {
+    if (const auto position = axis.position(run.document)) {
+      ++run_counts[*position];
+      hung_counts[*position] += run.document.run.outcome == model::RunOutcome::hung;
+    }
+  }
+  const auto set_hung = [&](TemplateData& item, std::size_t position) {
+    item.set("has_hung", hung_counts[position] > 0);
+    item.set("hung_count", std::to_string(hung_counts[position]));
+  };
   if (!axis.commits.empty()) {
     TemplateData newest = commit_data(axis.commits.back());
     newest.set("verdict", verdict_data(verdicts, axis, axis.commits.size() - 1));
+    set_hung(newest, axis.commits.size() - 1);
     set_moved(data, "commit", std::move(newest));
   }
   data.set("experiments", experiment_list(experiments));
@@ -152,15 +165,11 @@ TemplateData index_page_data(const std::vector<analysis::Experiment>& experiment
     off_branch.push_back(commit_data(commit));
   data.set("has_off_branch", !off_branch.empty());
   set_moved(data, "off_branch", std::move(off_branch));
-  // Commits, not runs: the index grows with the history's length, not with its repetitions.
-  std::vector<std::size_t> run_counts(axis.commits.size());
-  for (const analysis::ingest::LoadedRun& run : runs.runs) {
-    if (const auto position = axis.position(run.document)) ++run_counts[*position];
-  }
   TemplateList commits;
   for (std::size_t position = axis.commits.size(); position-- > 0;) {
     TemplateData item = commit_data(axis.commits[position]);
     item.set("run_count", std::to_string(run_counts[position]));
+    set_hung(item, position);
     item.set("verdict", verdict_data(verdicts, axis, position));
     commits.push_back(std::move(item));
   }

@@ -6,6 +6,7 @@
 #include "pages/count_rows.hpp"
 #include "pages/page_data.hpp"
 #include "pages/region_tree_order.hpp"
+#include "pages/run_timeline_data.hpp"
 
 #include "tally/model/metric_format.hpp"
 #include "tally/model/run_metrics.hpp"
@@ -96,6 +97,7 @@ TemplateData run_page_data(const analysis::ingest::LoadedRun& run, const std::st
   data.set("id", document.run.id);
   data.set("file", run.file.string());
   data.set("facts", facts(document));
+  set_run_timeline_data(data, document);
   // One table for the whole run, a column per region in tree order: each metric's name is written
   // once per page instead of once per region, which matters when a run has dozens of regions.
   std::vector<TreeNode> nodes;

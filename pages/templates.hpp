@@ -20,8 +20,8 @@ public:
   /// malformed template.
   explicit Templates(const std::filesystem::path& folder);
 
-  /// Renders template `name` (file name without .mustache) with `data`; the partials "header"
-  /// and "footer" are available to every template.
+  /// Renders template `name` (file name without .mustache) with `data`; the partials "header",
+  /// "footer" and "timeline" (a run's) are available to every template.
   std::string render(const std::string& name, TemplateData data) const;
 
   const std::filesystem::path& folder() const { return folder_; }

@@ -9,7 +9,9 @@
 
 #include "tally/model/document_io.hpp"
 
+#include <cstdint>
 #include <variant>
+#include <vector>
 
 namespace tally::analysis::ingest {
 namespace {
@@ -21,6 +23,14 @@ InvalidDocument invalid(const std::string& file, const model::Problems& problems
   for (const model::Problem& problem : problems)
     out.problems.push_back(model::to_string(problem));
   return out;
+}
+
+void drop_timeline_buckets(model::RunDocument& document) {
+  if (!document.timeline) return;
+  // Swapped with empty vectors: clear() would keep the capacity.
+  for (std::vector<std::uint64_t>* values : {&document.timeline->useful_ns, &document.timeline->mpi_ns,
+                                             &document.timeline->offload_ns, &document.timeline->openmp_ns})
+    std::vector<std::uint64_t>().swap(*values);
 }
 
 Outcome load_one(const std::filesystem::path& path) {
@@ -37,10 +47,15 @@ Outcome load_one(const std::filesystem::path& path) {
 
 } // namespace
 
-RunSet load_runs(const std::vector<std::string>& inputs, unsigned threads) {
+RunSet load_runs(const std::vector<std::string>& inputs, unsigned threads, const LoadOptions& options) {
   const DocumentPaths paths = expand_document_paths(inputs);
   std::vector<Outcome> outcomes(paths.files.size());
-  parallel_for(paths.files.size(), threads, [&](std::size_t i) { outcomes[i] = load_one(paths.files[i]); });
+  parallel_for(paths.files.size(), threads, [&](std::size_t i) {
+    outcomes[i] = load_one(paths.files[i]);
+    // Dropped as each document is read, so that the arrays of every run are never held at once.
+    if (auto* run = std::get_if<LoadedRun>(&outcomes[i]); run && !options.timeline_buckets)
+      drop_timeline_buckets(run->document);
+  });
 
   RunSet out;
   for (const std::string& problem : paths.problems)
@@ -53,6 +68,11 @@ RunSet load_runs(const std::vector<std::string>& inputs, unsigned threads) {
     }
   }
   return out;
+}
+
+void restore_timeline_buckets(LoadedRun& run) {
+  Outcome again = load_one(run.file);
+  if (auto* loaded = std::get_if<LoadedRun>(&again)) run.document.timeline = std::move(loaded->document.timeline);
 }
 
 } // namespace tally::analysis::ingest

@@ -26,7 +26,18 @@ struct RunSet {
   std::vector<InvalidDocument> invalid; ///< in file order
 };
 
+/// What load_runs keeps of each document.
+struct LoadOptions {
+  /// The timeline's per-bucket arrays: up to 4 × 256 values a run, which only a run page draws
+  /// (restore_timeline_buckets reads them again). Its behaviour and idle nodes are always kept.
+  bool timeline_buckets = true;
+};
+
 /// Loads the documents of `inputs` (files, or folders searched at any depth) on `threads` threads.
-RunSet load_runs(const std::vector<std::string>& inputs, unsigned threads);
+RunSet load_runs(const std::vector<std::string>& inputs, unsigned threads, const LoadOptions& options = {});
+
+/// Reads `run`'s file again for the timeline's arrays that load_runs left out; leaves `run` as it
+/// was when the file no longer reads as a document.
+void restore_timeline_buckets(LoadedRun& run);
 
 } // namespace tally::analysis::ingest

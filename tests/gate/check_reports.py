@@ -44,10 +44,13 @@ root = check_junit(f"{folder}/junit.xml", True)
 if not any(case.get("name", "").startswith('io|"<&>') for case in root.iter("testcase")):
     problems.append("junit.xml: the hostile region name did not survive escaping")
 # One regression (timestep's load balance) is one finding: one failed case in the suite "findings",
-# named after its cause, and listing the checks it explains.
+# named after its cause, and listing the checks it explains; the hung run is a failed case of its own.
 findings = [suite for suite in root if suite.get("name") == "findings"]
-if len(findings) != 1 or [case.get("name") for case in findings[0]] != ["scaling: timestep: parallel_efficiency"]:
-    problems.append("junit.xml: the suite 'findings' does not hold the one finding of timestep's parallel efficiency")
+expected_findings = ["scaling: timestep: parallel_efficiency", "scaling: timestep: hung"]
+if len(findings) != 1 or [case.get("name") for case in findings[0]] != expected_findings:
+    problems.append("junit.xml: the suite 'findings' does not hold timestep's parallel efficiency, then the hang")
+elif findings[0][1].find("failure") is None:
+    problems.append("junit.xml: the hung run is not a failure")
 elif findings[0][0].find("failure") is None or "mpi_load_balance" not in findings[0][0].find("failure").text:
     problems.append("junit.xml: the finding is not a failure listing the checks it explains")
 no_baseline = check_junit(f"{folder}/junit_no_baseline.xml", False)
@@ -74,6 +77,8 @@ if samples == 0:
     problems.append("metrics.txt: no samples")
 if 'region="io|\\"<&>\'`\\\\ \\nname"' not in open(f"{folder}/metrics.txt", encoding="utf-8").read():
     problems.append("metrics.txt: the hostile region name is not escaped as expected")
+if 'rank="2",host="node\\"7",call="MPI_Recv",regions="timestep"} 90\n' not in open(f"{folder}/metrics.txt").read():
+    problems.append("metrics.txt: the hung run's sample is missing or its host is not escaped")
 
 for problem in problems:
     print(problem)

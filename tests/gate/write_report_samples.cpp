@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Writes the gate's reports for a synthetic history with a regression, a hostile region name,
-// an inconclusive check and an environment mismatch; check_reports.py then parses them.
+// an inconclusive check, an environment mismatch and a hung run; check_reports.py then parses them.
 #include "gate/reports.hpp"
 
 #include "gate_runs.hpp"
@@ -32,13 +32,19 @@ int main(int argc, char** argv) {
     runs.runs.push_back(tally::gate::testing::gate_run(other));
     if (commit == "cand") runs.runs.back().document.environment.mpi_version = "5.0.0";
   }
+  // Without a baseline and without a hang: the gate passes.
+  const GateResult empty = compare_runs(runs, {{"cand"}, {"nothing"}}, GateConfig{}, "cand", "2026-01-01");
+  // A candidate run that hung, on a host whose name needs escaping.
+  runs.runs.push_back(tally::gate::testing::gate_run({"cand", "timestep"}));
+  runs.runs.back().document.run.id = "hung";
+  runs.runs.back().document.run.outcome = tally::model::RunOutcome::hung;
+  runs.runs.back().document.run.hang = tally::model::Hang{2, "node\"7", "MPI_Recv", {"timestep"}, 90'000'000'000};
   const GateResult result = compare_runs(runs, {{"cand"}, {"base"}}, GateConfig{}, "cand", "2026-01-01");
   const GateHeading heading{"cand", "base"};
   std::ofstream markdown(folder + "/gate.md"), junit(folder + "/junit.xml"), metrics(folder + "/metrics.txt");
   write_markdown(markdown, heading, result);
   write_junit(junit, heading, result);
   write_metrics(metrics, result);
-  const GateResult empty = compare_runs(runs, {{"cand"}, {"nothing"}}, GateConfig{}, "cand", "2026-01-01");
   std::ofstream no_baseline(folder + "/junit_no_baseline.xml");
   write_junit(no_baseline, {"cand", "nothing"}, empty);
   return exit_code_of(result) == 1 && exit_code_of(empty) == 0 ? 0 : 1;
