@@ -122,7 +122,7 @@ ProcessSummary finish_run() {
   // Regions after the run are no backend's.
   deactivate_backends();
   ProcessSummary summary = summarize_process(p.counters, p.global);
-  summary.timeline = finish_timeline(now.now);
+  summary.timeline = process_buckets(now.now);
   notify_run_end(summary);
   return summary;
 }

@@ -84,15 +84,12 @@ void sample_timeline(std::uint64_t now) {
   s.previous_ticks = ticks;
 }
 
-model::Timeline process_timeline(std::uint64_t now) {
-  sample_timeline(now);
-  return to_model(sampler().buckets.in_nanoseconds(nanoseconds_per_tick()));
-}
-
-TimelineBuckets finish_timeline(std::uint64_t now) {
+TimelineBuckets process_buckets(std::uint64_t now) {
   sample_timeline(now);
   return sampler().buckets.in_nanoseconds(nanoseconds_per_tick());
 }
+
+model::Timeline process_timeline(std::uint64_t now) { return to_model(process_buckets(now)); }
 
 model::Timeline to_model(const TimelineBuckets& buckets) {
   model::Timeline out;

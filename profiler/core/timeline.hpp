@@ -22,14 +22,13 @@ void start_timeline(std::uint64_t now);
 /// allocates on an application thread, reads other threads only through ThreadState::peek.
 void sample_timeline(std::uint64_t now);
 
-/// This process's timeline up to `now` (a tick), in nanoseconds: takes a sample at `now`
-/// first. On the helper thread (a helper task), or after it stopped. Fixes the clock's rate
-/// (nanoseconds_per_tick) when the run has not done so yet.
-model::Timeline process_timeline(std::uint64_t now);
+/// This process's buckets up to `now` (a tick) in nanoseconds: takes a sample at `now` first.
+/// On the helper thread (a helper task), or after it stopped (the run's end: `now` is the tick
+/// Global closed at). Fixes the clock's rate (nanoseconds_per_tick) when the run has not yet.
+TimelineBuckets process_buckets(std::uint64_t now);
 
-/// At the end of the run, after the helper thread stopped: the last sample at `now` (the tick
-/// Global closed at) and the buckets in nanoseconds.
-TimelineBuckets finish_timeline(std::uint64_t now);
+/// The same in the model's form (for a document written before the run's end: the hang watchdog).
+model::Timeline process_timeline(std::uint64_t now);
 
 /// The model's form of buckets in nanoseconds (no behaviour, no idle nodes).
 model::Timeline to_model(const TimelineBuckets& buckets);

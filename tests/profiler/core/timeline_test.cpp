@@ -58,7 +58,7 @@ TEST(ProcessTimeline, buckets_add_up_to_each_states_time_since_the_start) {
   sample_timeline(clock_ticks());
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   const std::uint64_t end = clock_ticks();
-  const model::Timeline timeline = to_model(finish_timeline(end));
+  const model::Timeline timeline = to_model(process_buckets(end));
 
   // The main thread's time since `start` per state, plus all of the worker's (it did not exist
   // before); the worker retired at its exit, so its totals are fixed.
