@@ -29,7 +29,7 @@ public:
   /// Adds `amounts`, measured over [from_ns, to_ns) since the run's start, to the buckets that
   /// interval covers, split in proportion to the overlap (the last covered bucket takes the
   /// rounding remainder, so the buckets' sums grow by exactly `amounts`). An empty interval
-  /// adds everything to the bucket that holds `to_ns`. Widens the buckets first when `to_ns`
+  /// adds everything to the bucket of the instant just before `to_ns`. Widens the buckets first when `to_ns`
   /// lies beyond the last one.
   void add(std::uint64_t from_ns, std::uint64_t to_ns, const GroupAmounts& amounts) noexcept;
 
