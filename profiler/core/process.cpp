@@ -5,10 +5,12 @@
 #include "core/process.hpp"
 
 #include "core/clock.hpp"
+#include "core/helper_tasks.hpp"
 #include "core/host_probe.hpp"
 #include "core/region_registry.hpp"
 #include "core/run_output.hpp"
 #include "core/thread_state.hpp"
+#include "core/timeline.hpp"
 #include "core/warnings.hpp"
 
 #include <algorithm>
@@ -69,6 +71,8 @@ void exit_process() {
   Process& p = process();
   if (p.phase == Phase::off || p.phase == Phase::done) return;
   notify_exit();
+  // A run that a backend gave up (MPI without MPI_Finalize) still has its helper thread.
+  stop_helper_thread();
   if (p.phase == Phase::measuring) write_single_process_run();
   p.phase = Phase::done;
 }
@@ -78,6 +82,7 @@ void write_single_process_run() {
   RunAggregates aggregates;
   aggregates.resources = model::Resources{1, 1, 1, 0, {host_name()}};
   aggregates.regions = single_process_regions(summary);
+  aggregates.timeline = to_model(summary.timeline);
   for (const model::Region& region : aggregates.regions)
     aggregates.resources.threads_per_rank =
         std::max(aggregates.resources.threads_per_rank, region.raw.threads_per_process);
@@ -98,9 +103,12 @@ void start_run() {
   thread.regions().start(p.global, now);
   p.phase = Phase::measuring;
   notify_region_start(p.global);
+  start_timeline(now.now);
+  start_helper_thread(helper_tasks());
 }
 
 ProcessSummary finish_run() {
+  stop_helper_thread();
   Process& p = process();
   ThreadState& thread = this_thread();
   const Totals now = region_snapshot(thread);
@@ -114,6 +122,7 @@ ProcessSummary finish_run() {
   // Regions after the run are no backend's.
   deactivate_backends();
   ProcessSummary summary = summarize_process(p.counters, p.global);
+  summary.timeline = process_buckets(now.now);
   notify_run_end(summary);
   return summary;
 }

@@ -41,11 +41,13 @@ void load_process(std::span<const Backend* const> backends);
 /// backend ended.
 void exit_process();
 
-/// Opens Global on the calling thread and enters the measuring phase.
+/// Opens Global on the calling thread, enters the measuring phase and starts the helper thread
+/// (helper_tasks.hpp), whose first task samples the timeline.
 void start_run();
 
-/// Closes Global and any region left open (with one warning), ends the measuring phase and
-/// returns what this process measured. Call once, from the thread that started the run.
+/// Stops the helper thread, closes Global and any region left open (with one warning), ends the
+/// measuring phase and returns what this process measured, its timeline up to Global's close
+/// included. Call once, from the thread that started the run.
 ProcessSummary finish_run();
 
 /// Ends the run and writes the document of this process alone (programs without MPI).

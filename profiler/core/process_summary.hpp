@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/thread_regions.hpp"
+#include "core/timeline_buckets.hpp"
 
 #include "tally/model/region_fold.hpp"
 #include "tally/model/region_raw.hpp"
@@ -42,6 +43,7 @@ struct ProcessSummary {
   bool offload_measured = false;      ///< a device runtime was intercepted (its time is the offload state)
   bool openmp_measured = false;       ///< an OMPT runtime reported
   bool mpi_measured = false;          ///< MPI calls were intercepted (MPI_Init was called)
+  TimelineBuckets timeline;           ///< the process's timeline in nanoseconds (timeline.hpp)
 
   /// The optional groups this process measured, as the fold reports them.
   model::MeasuredGroups measured() const { return {counters, openmp_measured, offload_measured, mpi_measured}; }

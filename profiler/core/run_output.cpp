@@ -13,6 +13,7 @@
 #include "tally/model/file_names.hpp"
 #include "tally/model/metric_report.hpp"
 #include "tally/model/resource_label.hpp"
+#include "tally/model/timeline_behaviour.hpp"
 #include "tally/model/version.hpp"
 
 #include <random>
@@ -48,6 +49,8 @@ void publish_run(RunAggregates aggregates) {
   document.environment = {cpu_model(), aggregates.mpi_library, aggregates.mpi_version, program_compiler(), p.counters,
                           clock_name()};
   document.regions = std::move(aggregates.regions);
+  document.timeline = std::move(aggregates.timeline);
+  if (document.timeline) document.timeline->behaviour = model::timeline_behaviour(*document.timeline);
 
   const std::string stem = model::file_name_part(document.run.experiment, "run") + "_" +
                            model::file_name_part(document.run.label, "run") + "_" +

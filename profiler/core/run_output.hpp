@@ -5,6 +5,7 @@
 
 #include "tally/model/run_document.hpp"
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,6 +18,8 @@ struct RunAggregates {
   std::string mpi_library = "none";
   std::string mpi_version;
   std::vector<model::Region> regions; ///< name, visits, raw (and per-rank detail when asked)
+  /// The run's timeline: sums over ranks and the idle nodes (publish_run adds the behaviour).
+  std::optional<model::Timeline> timeline;
 };
 
 /// Completes the document (run, source, environment, metrics) and writes it to the output

@@ -15,6 +15,7 @@
 #pragma weak PMPI_Comm_split_type
 #pragma weak PMPI_Comm_free
 #pragma weak PMPI_Allgather
+#pragma weak PMPI_Allreduce
 #pragma weak PMPI_Allgatherv
 #pragma weak PMPI_Bcast
 #pragma weak PMPI_Gather

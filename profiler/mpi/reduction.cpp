@@ -8,6 +8,7 @@
 #include "mpi/fold_arrays.hpp"
 #include "mpi/node_map.hpp"
 #include "mpi/pmpi_weak.hpp"
+#include "mpi/timeline_reduction.hpp"
 #include "mpi/tree_reduction.hpp"
 
 #include "tally/model/region_fold.hpp"
@@ -156,6 +157,9 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   const std::vector<std::optional<model::DeviceRaw>> devices =
       reduce_devices(mine, nodes, static_cast<std::uint64_t>(rank));
   std::vector<model::RegionParents> parents = reduce_parents(summary, names, rank, size);
+  const auto global = local_index.find("Global");
+  const std::uint64_t global_useful = global == local_index.end() ? 0 : summary.regions[global->second].useful_ns;
+  std::optional<model::Timeline> timeline = reduce_timeline(summary.timeline, global_useful, nodes, rank);
   const std::string version_text = rank == 0 ? library_version() : "";
   const std::vector<std::string> hosts = nodes.hosts;
   const std::uint64_t node_count = nodes.node_count;
@@ -165,6 +169,7 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   RunAggregates out;
   std::tie(out.mpi_library, out.mpi_version) = split_library_version(version_text);
   out.resources = model::Resources{node_count, static_cast<std::uint64_t>(size), 1, 0, hosts};
+  out.timeline = std::move(timeline);
   const model::MeasuredGroups measured{all_flags[0] != 0, all_flags[1] != 0, any_offload != 0, all_flags[2] != 0};
   const std::vector<model::RegionFold> folds = unpack_folds(total_sums, total_maxima, every_node, region_count);
   for (std::size_t r = 0; r < region_count; ++r) {

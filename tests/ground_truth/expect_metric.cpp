@@ -7,8 +7,10 @@
 // REGION:parent:NAME|none, REGION:other_parents:NAME,NAME..., REGION:mpi:COUNT:N (COUNT: calls,
 // calls_max, bytes_sent, bytes_received, collective_bytes or a kind of MPI call), or
 // REGION:openmp:parallels|tasks:N, or REGION:device:COUNT:N (COUNT: runtime_calls, kernel_launches,
-// kernel_launches_max, copies_DIRECTION or copy_bytes_DIRECTION). Exit 0 when every check
-// holds; one line per failure.
+// kernel_launches_max, copies_DIRECTION or copy_bytes_DIRECTION), or timeline:... (timeline_checks.cpp).
+// Exit 0 when every check holds; one line per failure.
+#include "timeline_checks.hpp"
+
 #include "tally/model/document_io.hpp"
 #include "tally/model/run_metrics.hpp"
 
@@ -111,6 +113,7 @@ std::string check_tree_or_counts(const Region& region, const std::vector<std::st
 std::string check(const RunDocument& document, const std::string& specification) {
   const auto parts = split(specification, ':');
   if (parts.size() < 2) return "malformed check " + specification;
+  if (parts[0] == "timeline") return tally::ground_truth::check_timeline(document, parts);
   const Region* region = find_region(document, parts[0]);
   if (parts[1] == "absent") return region ? "region " + parts[0] + " should be absent" : "";
   if (!region) return "region " + parts[0] + " missing";
