@@ -7,14 +7,24 @@
 
 #include <atomic>
 #include <mutex>
+#include <pthread.h>
 #include <sched.h>
 
 namespace tally::profiler {
 namespace {
 
 std::mutex registry_mutex;
+
+// The helper thread reads the registry every 100 ms: a fork in that moment must not leave the
+// child a mutex locked by a thread it does not have. Held across fork, released on both sides.
+void lock_registry_for_fork() { registry_mutex.lock(); }
+void unlock_registry_after_fork() { registry_mutex.unlock(); }
+
 std::vector<ThreadState*>& registry() {
-  static auto* threads = new std::vector<ThreadState*>(); // never destroyed: read at exit
+  static auto* threads = [] {
+    pthread_atfork(lock_registry_for_fork, unlock_registry_after_fork, unlock_registry_after_fork);
+    return new std::vector<ThreadState*>(); // never destroyed: read at exit
+  }();
   return *threads;
 }
 
