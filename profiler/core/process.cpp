@@ -5,6 +5,8 @@
 #include "core/process.hpp"
 
 #include "core/clock.hpp"
+#include "core/hang_watchdog.hpp"
+#include "core/helper_thread.hpp"
 #include "core/host_probe.hpp"
 #include "core/region_registry.hpp"
 #include "core/run_output.hpp"
@@ -34,6 +36,9 @@ bool is_launcher(const std::string& program, const Options& options) {
   return std::find(launchers.begin(), launchers.end(), program) != launchers.end() ||
          std::find(options.skip_programs.begin(), options.skip_programs.end(), program) != options.skip_programs.end();
 }
+
+/// The helper thread's tasks, run in this order at each wake-up.
+constexpr std::array<HelperTask, 1> helper_tasks{watch_for_hang};
 
 void on_fork_child() {
   // The child of a fork shares the parent's measurements; only the parent reports them.
@@ -68,20 +73,14 @@ void load_process(std::span<const Backend* const> backends) {
 void exit_process() {
   Process& p = process();
   if (p.phase == Phase::off || p.phase == Phase::done) return;
+  stop_helper_thread();
   notify_exit();
   if (p.phase == Phase::measuring) write_single_process_run();
   p.phase = Phase::done;
 }
 
 void write_single_process_run() {
-  const ProcessSummary summary = finish_run();
-  RunAggregates aggregates;
-  aggregates.resources = model::Resources{1, 1, 1, 0, {host_name()}};
-  aggregates.regions = single_process_regions(summary);
-  for (const model::Region& region : aggregates.regions)
-    aggregates.resources.threads_per_rank =
-        std::max(aggregates.resources.threads_per_rank, region.raw.threads_per_process);
-  publish_run(std::move(aggregates));
+  publish_run(single_process_run(finish_run(), model::Resources{1, 1, 1, 0, {host_name()}}));
 }
 
 Process& process() {
@@ -91,17 +90,20 @@ Process& process() {
 
 void start_run() {
   Process& p = process();
-  p.start_time = utc_now_iso8601();
+  if (p.start_time.empty()) p.start_time = utc_now_iso8601();
   ThreadState& thread = this_thread();
+  p.main_thread = &thread;
   const Totals now = region_snapshot(thread);
   p.start_ticks = now.now;
   thread.regions().start(p.global, now);
   p.phase = Phase::measuring;
   notify_region_start(p.global);
+  if (p.options.hang_timeout.count() > 0) start_helper_thread(helper_tasks);
 }
 
 ProcessSummary finish_run() {
   Process& p = process();
+  stop_helper_thread();
   ThreadState& thread = this_thread();
   const Totals now = region_snapshot(thread);
   thread.regions().stop(p.global, now);

@@ -5,6 +5,7 @@
 
 #include "tally/model/run_document.hpp"
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,10 +18,17 @@ struct RunAggregates {
   std::string mpi_library = "none";
   std::string mpi_version;
   std::vector<model::Region> regions; ///< name, visits, raw (and per-rank detail when asked)
+  std::optional<model::Hang> hang;    ///< set: the hang watchdog's document of the run so far
 };
 
+/// Where the document of a run on `resources` goes: `<output>/<experiment>_<label>_<start time>.json`,
+/// the name every rank computes alike; the hung document of a rank other than 0 (`hung_rank`)
+/// adds `-rank<r>` (hang_watchdog.hpp).
+std::string run_document_path(const model::Resources& resources, std::uint64_t hung_rank = 0);
+
 /// Completes the document (run, source, environment, metrics) and writes it to the output
-/// folder; problems are one warning each and never reach the program.
+/// folder; problems are one warning each and never reach the program. A later document (another
+/// hang, or the completed run) replaces the hung document this process wrote before, if any.
 void publish_run(RunAggregates aggregates);
 
 } // namespace tally::profiler
