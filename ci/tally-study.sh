@@ -11,7 +11,9 @@
 #   Without a command after --, TALLY_STUDY_COMMAND is run with bash -c.
 #   Defaults from the environment: TALLY_HISTORY_DIR (tally-history), TALLY_STUDY_EXPERIMENT
 #   (scaling), TALLY_STUDY_SCALES (1,2,4), TALLY_STUDY_SIZES (none: strong scaling),
-#   TALLY_STUDY_REPEAT (3); TALLY is the tally command (default: tally on PATH).
+#   TALLY_STUDY_REPEAT (3), TALLY_HANG_TIMEOUT (10m: a run waiting that long in one MPI call is
+#   named in the log and its document kept as hung, before the job's own timeout; off: never);
+#   TALLY is the tally command (default: tally on PATH).
 # Exit code: that of the study (the first failing run's), 2 for usage errors.
 set -euo pipefail
 # shellcheck disable=SC2034 # read by tally-common.sh
@@ -49,6 +51,7 @@ commit_time="$(commit_time_of "$repo" "$commit")"
 output="$history/$(branch_folder "$branch")/$commit"
 mkdir -p "$output"
 export TALLY_COMMIT="$commit" TALLY_BRANCH="$branch" TALLY_OUTPUT="$output"
+export TALLY_HANG_TIMEOUT="${TALLY_HANG_TIMEOUT:-10m}"
 [ -z "$commit_time" ] || export TALLY_COMMIT_TIME="$commit_time"
 # Open MPI refuses to start as root unless told; CI containers usually run as root.
 if [ "$(id -u)" -eq 0 ]; then export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; fi

@@ -62,8 +62,8 @@ std::string markdown_table() {
     for (const char c : option.type)
       values += c == '|' ? std::string("\\|") : std::string(1, c);
     if (!option.unit.empty()) values += " (" + std::string(option.unit) + ")";
-    const std::string default_value =
-        option.default_value.empty() ? "unset" : "`" + std::string(option.default_value) + "`";
+    std::string default_value = option.default_value.empty() ? "unset" : "`" + std::string(option.default_value) + "`";
+    if (!option.run_default.empty()) default_value += " (`tally run`: `" + std::string(option.run_default) + "`)";
     out += "| `" + std::string(option.variable) + "` | `--" + std::string(option.name) + "` | " + values + " | " +
            default_value + " | " + std::string(option.description) + " |\n";
   }
@@ -85,7 +85,18 @@ int run_command(const RunOptions& options) {
     return 2;
   }
   for (const auto& [name, value] : options.values) {
+    if (model::find_profiler_option(name)->type == "duration" && !model::parse_duration(value)) {
+      std::cerr << "tally run: --" << name << "=" << value << " is not a duration (90s, 10m, 1h, or off)\n";
+      return 2;
+    }
+  }
+  for (const auto& [name, value] : options.values) {
     setenv(std::string(model::find_profiler_option(name)->variable).c_str(), value.c_str(), 1);
+  }
+  // Defaults of `tally run` that differ from plain LD_PRELOAD's; the user's environment wins.
+  for (const model::OptionInfo& option : model::profiler_options()) {
+    if (!option.run_default.empty())
+      setenv(std::string(option.variable).c_str(), std::string(option.run_default).c_str(), 0);
   }
   const char* preloaded = std::getenv("LD_PRELOAD");
   const std::string preload = preloaded && *preloaded ? library + ":" + preloaded : library;
@@ -119,6 +130,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
     const std::string name(option.name);
     std::string help = std::string(option.description) + " [" + std::string(option.variable);
     if (!option.default_value.empty()) help += ", default " + std::string(option.default_value);
+    if (!option.run_default.empty()) help += " (tally run: " + std::string(option.run_default) + ")";
     help += "]";
     command
         ->add_option_function<std::string>(

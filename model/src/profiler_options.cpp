@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
+#include <cstdint>
 
 namespace tally::model {
 namespace {
 
-constexpr std::array<OptionInfo, 14> options{{
+constexpr std::array<OptionInfo, 15> options{{
     {"output", "TALLY_OUTPUT", "folder", "./tally-runs", "",
      "Folder where run documents are written; created if missing."},
     {"experiment", "TALLY_EXPERIMENT", "text", "default", "",
@@ -30,6 +32,10 @@ constexpr std::array<OptionInfo, 14> options{{
      "Emulate nodes: consecutive blocks of this many ranks form one node; 0 takes nodes from host names."},
     {"skip-programs", "TALLY_SKIP_PROGRAMS", "text", "", "",
      "Comma-separated program names never measured, in addition to launchers and shells."},
+    {"hang-timeout", "TALLY_HANG_TIMEOUT", "duration", "off", "",
+     "Name a rank whose main thread has waited this long inside one MPI call (or the device runtime) on stderr and "
+     "write the run so far as hung (90s, 10m, 1h; off or 0: never).",
+     "10m"},
     {"commit", "TALLY_COMMIT", "text", "", "",
      "Commit sha of the measured code; default: CI_COMMIT_SHA or GITHUB_SHA."},
     {"branch", "TALLY_BRANCH", "text", "", "",
@@ -44,6 +50,23 @@ std::span<const OptionInfo> profiler_options() { return options; }
 const OptionInfo* find_profiler_option(std::string_view name) {
   const auto row = std::find_if(options.begin(), options.end(), [&](const OptionInfo& o) { return o.name == name; });
   return row == options.end() ? nullptr : &*row;
+}
+
+std::optional<std::chrono::seconds> parse_duration(std::string_view text) {
+  if (text == "off" || text == "0") return std::chrono::seconds{0};
+  if (text.size() < 2) return std::nullopt;
+  std::uint64_t amount = 0;
+  const char* end = text.data() + text.size() - 1;
+  const auto [stop, error] = std::from_chars(text.data(), end, amount);
+  if (error != std::errc{} || stop != end) return std::nullopt;
+  // Ten years in seconds fits easily; a larger number is a typo, not a timeout.
+  constexpr std::uint64_t longest_hours = 24 * 365 * 10;
+  switch (*end) {
+  case 's': return amount <= longest_hours * 3600 ? std::optional(std::chrono::seconds(amount)) : std::nullopt;
+  case 'm': return amount <= longest_hours * 60 ? std::optional(std::chrono::seconds(amount * 60)) : std::nullopt;
+  case 'h': return amount <= longest_hours ? std::optional(std::chrono::seconds(amount * 3600)) : std::nullopt;
+  default: return std::nullopt;
+  }
 }
 
 } // namespace tally::model

@@ -2,6 +2,7 @@
 // The helper thread's tasks: one line each.
 #include "core/helper_tasks.hpp"
 
+#include "core/hang_watchdog.hpp"
 #include "core/timeline.hpp"
 
 #include <array>
@@ -9,8 +10,9 @@
 namespace tally::profiler {
 namespace {
 
-constexpr std::array<HelperTask, 1> tasks{
+constexpr std::array<HelperTask, 2> tasks{
     sample_timeline, // first, so that later tasks of the same wake-up see the timeline up to it
+    watch_for_hang,
 };
 
 } // namespace

@@ -56,6 +56,15 @@ std::uint64_t count_value(std::string_view name, std::vector<std::string>& probl
   return parsed;
 }
 
+std::chrono::seconds duration_value(std::string_view name, std::vector<std::string>& problems) {
+  const OptionInfo& option = *model::find_profiler_option(name);
+  const std::string value = raw_value(option);
+  if (const auto parsed = model::parse_duration(value)) return *parsed;
+  // A typo must not start a watchdog the user did not ask for: off, whatever the default.
+  problems.push_back(std::string(option.variable) + "=" + value + " is not a duration (90s, 10m, 1h, or off); off");
+  return std::chrono::seconds{0};
+}
+
 std::vector<std::string> list_value(std::string_view name) {
   std::vector<std::string> out;
   std::istringstream items(text(name));
@@ -80,6 +89,7 @@ Options read_options(std::vector<std::string>& problems) {
   out.per_rank = switch_value("per-rank", problems);
   out.ranks_per_node = count_value("ranks-per-node", problems);
   out.skip_programs = list_value("skip-programs");
+  out.hang_timeout = duration_value("hang-timeout", problems);
   out.commit = text("commit");
   out.branch = text("branch");
   out.commit_time = text("commit-time");

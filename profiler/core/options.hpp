@@ -3,6 +3,7 @@
 // in tally::model::profiler_options().
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,6 +23,7 @@ struct Options {
   bool per_rank = false;
   std::uint64_t ranks_per_node = 0;
   std::vector<std::string> skip_programs;
+  std::chrono::seconds hang_timeout{0}; ///< zero: the hang watchdog is off
   std::string commit;
   std::string branch;
   std::string commit_time;

@@ -70,23 +70,15 @@ void load_process(std::span<const Backend* const> backends) {
 void exit_process() {
   Process& p = process();
   if (p.phase == Phase::off || p.phase == Phase::done) return;
-  notify_exit();
-  // A run that a backend gave up (MPI without MPI_Finalize) still has its helper thread.
+  // A run that a backend gives up (MPI without MPI_Finalize) still has its helper thread.
   stop_helper_thread();
+  notify_exit();
   if (p.phase == Phase::measuring) write_single_process_run();
   p.phase = Phase::done;
 }
 
 void write_single_process_run() {
-  const ProcessSummary summary = finish_run();
-  RunAggregates aggregates;
-  aggregates.resources = model::Resources{1, 1, 1, 0, {host_name()}};
-  aggregates.regions = single_process_regions(summary);
-  aggregates.timeline = to_model(summary.timeline);
-  for (const model::Region& region : aggregates.regions)
-    aggregates.resources.threads_per_rank =
-        std::max(aggregates.resources.threads_per_rank, region.raw.threads_per_process);
-  publish_run(std::move(aggregates));
+  publish_run(single_process_run(finish_run(), model::Resources{1, 1, 1, 0, {host_name()}}));
 }
 
 Process& process() {
@@ -96,8 +88,9 @@ Process& process() {
 
 void start_run() {
   Process& p = process();
-  p.start_time = utc_now_iso8601();
+  if (p.start_time.empty()) p.start_time = utc_now_iso8601();
   ThreadState& thread = this_thread();
+  p.main_thread = &thread;
   const Totals now = region_snapshot(thread);
   p.start_ticks = now.now;
   thread.regions().start(p.global, now);

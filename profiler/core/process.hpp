@@ -21,13 +21,26 @@ enum class Phase {
   done,      ///< the run ended (document written, or given up)
 };
 
+class ThreadState;
+
+/// Where this process sits in its run. The MPI backend sets it at MPI_Init, before the run
+/// starts; a process without MPI is a run of one.
+struct RunPlace {
+  bool mpi = false;
+  std::uint64_t rank = 0;
+  std::uint64_t ranks = 1;
+  std::uint64_t nodes = 1;
+};
+
 struct Process {
   Phase phase = Phase::off;
   Options options;
   RegionHandle global = -1;
-  std::string start_time;        ///< UTC ISO 8601
-  std::uint64_t start_ticks = 0; ///< clock ticks when Global opened
-  bool counters = false;         ///< counters usable on this machine
+  RunPlace place;
+  ThreadState* main_thread = nullptr; ///< the thread that started the run: the one the hang watchdog watches
+  std::string start_time;             ///< UTC ISO 8601; a backend may set it before the run starts (MPI: rank 0's)
+  std::uint64_t start_ticks = 0;      ///< clock ticks when Global opened
+  bool counters = false;              ///< counters usable on this machine
 };
 
 /// The one process-wide record.

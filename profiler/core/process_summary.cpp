@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Thread totals -> process totals. Threads are quiet when this runs (end of the run).
+// Thread totals -> process totals: at the end of the run, when threads are quiet, or so far,
+// read lock-free from the helper thread while they run.
 #include "core/process_summary.hpp"
 
 #include "core/clock.hpp"
 #include "core/device_aggregate.hpp"
 #include "core/region_registry.hpp"
 #include "core/thread_state.hpp"
+#include "core/timeline.hpp"
 #include "tally/model/region_tree.hpp"
 
 #include <algorithm>
@@ -22,37 +24,59 @@ std::uint64_t state_ns(const RegionTotals& totals, State state, double ns_per_ti
   return to_ns(totals.ticks[static_cast<std::size_t>(state)], ns_per_tick);
 }
 
-} // namespace
+/// Adds one thread's totals of region `handle` to the process's.
+void add_thread_region(ProcessSummary& out, std::size_t handle, const RegionTotals& totals, RegionHandle global,
+                       double ns_per_tick) {
+  if (totals.visits == 0) return;
+  ProcessRegion& region = out.regions[handle];
+  region.visits += totals.visits;
+  region.elapsed_ns = std::max(region.elapsed_ns, to_ns(totals.elapsed_ticks, ns_per_tick));
+  region.useful_ns += state_ns(totals, State::useful, ns_per_tick);
+  region.mpi_ns += state_ns(totals, State::mpi, ns_per_tick);
+  region.offload_ns += state_ns(totals, State::offload, ns_per_tick);
+  region.omp_load_imbalance_ns += state_ns(totals, State::omp_load_imbalance, ns_per_tick);
+  region.omp_scheduling_ns += state_ns(totals, State::omp_scheduling, ns_per_tick);
+  region.omp_serialization_ns += state_ns(totals, State::omp_serialization, ns_per_tick);
+  region.useful_instructions += totals.useful_instructions;
+  region.useful_cycles += totals.useful_cycles;
+  for (std::size_t slot = 0; slot < totals.counts.size(); ++slot)
+    region.counts[slot] += totals.counts[slot];
+  for (const ParentTicks& parent : totals.parents) {
+    const RegionHandle named = parent.parent < 0 ? global : parent.parent;
+    if (named < 0 || static_cast<std::size_t>(named) == handle) continue; // Global itself
+    region.parent_ns[static_cast<std::size_t>(named)] += to_ns(parent.elapsed_ticks, ns_per_tick);
+  }
+}
 
-ProcessSummary summarize_process(bool counters, RegionHandle global) {
+ProcessSummary empty_summary(bool counters) {
   ProcessSummary out;
   out.names = region_names();
   out.regions.resize(out.names.size());
   out.counters = counters;
+  return out;
+}
+
+} // namespace
+
+ProcessSummary summarize_process(bool counters, RegionHandle global) {
+  ProcessSummary out = empty_summary(counters);
   const double ns_per_tick = nanoseconds_per_tick();
   for (ThreadState* thread : all_threads()) {
-    for (std::size_t handle = 0; handle < out.names.size(); ++handle) {
-      const RegionTotals totals = thread->regions().totals(static_cast<RegionHandle>(handle));
-      if (totals.visits == 0) continue;
-      ProcessRegion& region = out.regions[handle];
-      region.visits += totals.visits;
-      region.elapsed_ns = std::max(region.elapsed_ns, to_ns(totals.elapsed_ticks, ns_per_tick));
-      region.useful_ns += state_ns(totals, State::useful, ns_per_tick);
-      region.mpi_ns += state_ns(totals, State::mpi, ns_per_tick);
-      region.offload_ns += state_ns(totals, State::offload, ns_per_tick);
-      region.omp_load_imbalance_ns += state_ns(totals, State::omp_load_imbalance, ns_per_tick);
-      region.omp_scheduling_ns += state_ns(totals, State::omp_scheduling, ns_per_tick);
-      region.omp_serialization_ns += state_ns(totals, State::omp_serialization, ns_per_tick);
-      region.useful_instructions += totals.useful_instructions;
-      region.useful_cycles += totals.useful_cycles;
-      for (std::size_t slot = 0; slot < totals.counts.size(); ++slot)
-        region.counts[slot] += totals.counts[slot];
-      for (const ParentTicks& parent : totals.parents) {
-        const RegionHandle named = parent.parent < 0 ? global : parent.parent;
-        if (named < 0 || static_cast<std::size_t>(named) == handle) continue; // Global itself
-        region.parent_ns[static_cast<std::size_t>(named)] += to_ns(parent.elapsed_ticks, ns_per_tick);
-      }
-    }
+    for (std::size_t handle = 0; handle < out.names.size(); ++handle)
+      add_thread_region(out, handle, thread->regions().totals(static_cast<RegionHandle>(handle)), global, ns_per_tick);
+  }
+  return out;
+}
+
+ProcessSummary summarize_process_so_far(bool counters, RegionHandle global, std::uint64_t now) {
+  // Names first: a region registered after them may appear in a thread's regions; it is left out.
+  ProcessSummary out = empty_summary(counters);
+  const double ns_per_tick = nanoseconds_per_tick();
+  RegionsSoFar so_far;
+  for (ThreadState* thread : all_threads()) {
+    if (!thread->regions().peek(thread->peek(now), so_far)) continue;
+    for (std::size_t handle = 0; handle < std::min(out.names.size(), so_far.regions.size()); ++handle)
+      add_thread_region(out, handle, so_far.regions[handle], global, ns_per_tick);
   }
   return out;
 }
@@ -80,6 +104,17 @@ std::vector<model::Region> single_process_regions(const ProcessSummary& summary)
     out.push_back(std::move(record));
   }
   return out;
+}
+
+RunAggregates single_process_run(const ProcessSummary& summary, model::Resources resources) {
+  RunAggregates aggregates;
+  aggregates.resources = std::move(resources);
+  aggregates.regions = single_process_regions(summary);
+  aggregates.timeline = to_model(summary.timeline);
+  for (const model::Region& region : aggregates.regions)
+    aggregates.resources.threads_per_rank =
+        std::max(aggregates.resources.threads_per_rank, region.raw.threads_per_process);
+  return aggregates;
 }
 
 } // namespace tally::profiler

@@ -3,6 +3,7 @@
 // ranks (MPI backend) or of the single-process document (programs without MPI).
 #pragma once
 
+#include "core/run_output.hpp"
 #include "core/thread_regions.hpp"
 #include "core/timeline_buckets.hpp"
 
@@ -53,10 +54,18 @@ struct ProcessSummary {
 /// is the handle of Global, the parent of regions started where none was open.
 ProcessSummary summarize_process(bool counters, RegionHandle global);
 
+/// The same from another thread while the run goes on (the hang watchdog): every region up to
+/// `now`, open ones counted up to `now`, read lock-free (ThreadState::peek, ThreadRegions::peek)
+/// without touching the threads' state. A thread that kept changing its regions is left out.
+ProcessSummary summarize_process_so_far(bool counters, RegionHandle global, std::uint64_t now);
+
 /// The aggregates of a run made of this one process alone.
 model::RegionRaw single_process_raw(const ProcessRegion& region, const ProcessSummary& summary);
 
 /// The regions of a run made of this one process alone: name, visits, raw, place in the tree.
 std::vector<model::Region> single_process_regions(const ProcessSummary& summary);
+
+/// What this process alone measured, on `resources` (their threads per rank taken from the regions).
+RunAggregates single_process_run(const ProcessSummary& summary, model::Resources resources);
 
 } // namespace tally::profiler

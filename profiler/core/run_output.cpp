@@ -30,16 +30,41 @@ std::string run_id(const std::string& start_time) {
   return model::compact_time(start_time) + "-" + host_name() + "-" + std::to_string(getpid()) + "-" + suffix;
 }
 
+std::string label_of(const model::Resources& resources) {
+  const std::string& label = process().options.label;
+  return label.empty() ? model::resource_label(resources) : label;
+}
+
+/// The hung document this process wrote, which its later documents replace. Written by the
+/// helper thread, read by the thread that ends the run after it stopped (joined) the helper.
+/// Never destroyed: the run of a program without MPI is written during exit.
+std::string& hung_document() {
+  static auto* path = new std::string();
+  return *path;
+}
+
 } // namespace
+
+std::string run_document_path(const model::Resources& resources, std::uint64_t hung_rank) {
+  const Process& p = process();
+  const std::string stem = model::file_name_part(p.options.experiment, "run") + "_" +
+                           model::file_name_part(label_of(resources), "run") + "_" + model::compact_time(p.start_time);
+  return p.options.output + "/" + stem + (hung_rank != 0 ? "-rank" + std::to_string(hung_rank) : "") + ".json";
+}
 
 void publish_run(RunAggregates aggregates) {
   const Process& p = process();
   const Options& options = p.options;
+  // A later view of the run (another wait, or the completed run) replaces this process's hung one.
+  const bool replaces_hung = !hung_document().empty();
+  const std::string path = replaces_hung
+                               ? hung_document()
+                               : run_document_path(aggregates.resources, aggregates.hang ? aggregates.hang->rank : 0);
   model::RunDocument document;
   document.tally_version = model::tally_version;
   document.run.id = run_id(p.start_time);
   document.run.experiment = options.experiment;
-  document.run.label = options.label.empty() ? model::resource_label(aggregates.resources) : options.label;
+  document.run.label = label_of(aggregates.resources);
   document.run.start_time = p.start_time;
   document.run.end_time = utc_now_iso8601();
   document.run.command_line = command_line();
@@ -48,19 +73,22 @@ void publish_run(RunAggregates aggregates) {
   document.resources = std::move(aggregates.resources);
   document.environment = {cpu_model(), aggregates.mpi_library, aggregates.mpi_version, program_compiler(), p.counters,
                           clock_name()};
+  if (aggregates.hang) {
+    document.run.outcome = model::RunOutcome::hung;
+    document.run.hang = aggregates.hang;
+  }
   document.regions = std::move(aggregates.regions);
   document.timeline = std::move(aggregates.timeline);
   if (document.timeline) document.timeline->behaviour = model::timeline_behaviour(*document.timeline);
 
-  const std::string stem = model::file_name_part(document.run.experiment, "run") + "_" +
-                           model::file_name_part(document.run.label, "run") + "_" +
-                           model::compact_time(document.run.start_time);
-  const model::WrittenFile written = model::write_file_atomically(
-      options.output + "/" + stem + ".json", model::write_run_document(document), model::Existing::keep_and_number);
+  const model::WrittenFile written =
+      model::write_file_atomically(path, model::write_run_document(document),
+                                   replaces_hung ? model::Existing::replace : model::Existing::keep_and_number);
   if (!written.error.empty()) {
     warn_once(Warning::output, written.error + "; no run document written");
     return;
   }
+  if (aggregates.hang) hung_document() = written.path;
   if (options.summary) warn("run document " + written.path + "\n" + model::metric_report_text(document));
 }
 

@@ -20,10 +20,17 @@ struct RunAggregates {
   std::vector<model::Region> regions; ///< name, visits, raw (and per-rank detail when asked)
   /// The run's timeline: sums over ranks and the idle nodes (publish_run adds the behaviour).
   std::optional<model::Timeline> timeline;
+  std::optional<model::Hang> hang; ///< set: the hang watchdog's document of the run so far
 };
 
+/// Where the document of a run on `resources` goes: `<output>/<experiment>_<label>_<start time>.json`,
+/// the name every rank computes alike; the hung document of a rank other than 0 (`hung_rank`)
+/// adds `-rank<r>` (hang_watchdog.hpp).
+std::string run_document_path(const model::Resources& resources, std::uint64_t hung_rank = 0);
+
 /// Completes the document (run, source, environment, metrics) and writes it to the output
-/// folder; problems are one warning each and never reach the program.
+/// folder; problems are one warning each and never reach the program. A later document (another
+/// hang, or the completed run) replaces the hung document this process wrote before, if any.
 void publish_run(RunAggregates aggregates);
 
 } // namespace tally::profiler

@@ -1,41 +1,127 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Per-thread region accounting by snapshot difference.
+// Per-thread region accounting by snapshot difference, and its lock-free reading by another thread.
 #include "core/thread_regions.hpp"
 
 #include <algorithm>
+#include <sched.h>
 
 namespace tally::profiler {
+namespace {
+
+// The fields peek() reads from another thread: written and read as relaxed atomics (plain moves
+// on x86), so that a concurrent read is a torn copy that the sequence count rejects, never a race.
+void store(std::uint64_t& field, std::uint64_t value) {
+  std::atomic_ref(field).store(value, std::memory_order_relaxed);
+}
+std::uint64_t load(const std::uint64_t& field) {
+  return std::atomic_ref(const_cast<std::uint64_t&>(field)).load(std::memory_order_relaxed);
+}
+void store(int& field, int value) { std::atomic_ref(field).store(value, std::memory_order_relaxed); }
+int load(const int& field) { return std::atomic_ref(const_cast<int&>(field)).load(std::memory_order_relaxed); }
+
+void store_totals(Totals& to, const Totals& from) {
+  store(to.now, from.now);
+  for (std::size_t i = 0; i < state_count; ++i)
+    store(to.ticks[i], from.ticks[i]);
+  store(to.useful_instructions, from.useful_instructions);
+  store(to.useful_cycles, from.useful_cycles);
+  for (std::size_t i = 0; i < to.counts.size(); ++i)
+    store(to.counts[i], from.counts[i]);
+}
+
+Totals load_totals(const Totals& from) {
+  Totals to;
+  to.now = load(from.now);
+  for (std::size_t i = 0; i < state_count; ++i)
+    to.ticks[i] = load(from.ticks[i]);
+  to.useful_instructions = load(from.useful_instructions);
+  to.useful_cycles = load(from.useful_cycles);
+  for (std::size_t i = 0; i < to.counts.size(); ++i)
+    to.counts[i] = load(from.counts[i]);
+  return to;
+}
+
+// Saturating: totals that include other threads' time, read without locks (the OpenMP backend's
+// on_region_snapshot), may lag a start snapshot by a few ticks; a wrapped difference would be huge.
+std::uint64_t since(std::uint64_t now, std::uint64_t start) { return now > start ? now - start : 0; }
+
+void add(std::uint64_t& field, std::uint64_t amount) { store(field, field + amount); }
+
+/// Adds one visit from `start` to `now` to `sum`, its parents left alone.
+void add_visit(RegionTotals& sum, const Totals& start, const Totals& now) {
+  add(sum.visits, 1);
+  add(sum.elapsed_ticks, since(now.now, start.now));
+  for (std::size_t i = 0; i < state_count; ++i)
+    add(sum.ticks[i], since(now.ticks[i], start.ticks[i]));
+  add(sum.useful_instructions, since(now.useful_instructions, start.useful_instructions));
+  add(sum.useful_cycles, since(now.useful_cycles, start.useful_cycles));
+  for (std::size_t i = 0; i < sum.counts.size(); ++i)
+    add(sum.counts[i], since(now.counts[i], start.counts[i]));
+}
+
+RegionTotals load_sums(const RegionTotals& from) {
+  RegionTotals to;
+  to.visits = load(from.visits);
+  to.elapsed_ticks = load(from.elapsed_ticks);
+  for (std::size_t i = 0; i < state_count; ++i)
+    to.ticks[i] = load(from.ticks[i]);
+  to.useful_instructions = load(from.useful_instructions);
+  to.useful_cycles = load(from.useful_cycles);
+  for (std::size_t i = 0; i < to.counts.size(); ++i)
+    to.counts[i] = load(from.counts[i]);
+  return to;
+}
+
+} // namespace
+
+void ThreadRegions::begin_change() noexcept {
+  changes_.store(changes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  std::atomic_thread_fence(std::memory_order_release);
+}
+
+void ThreadRegions::end_change() noexcept {
+  changes_.store(changes_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
+}
+
+void ThreadRegions::set_start(Slot& slot, const Totals& start) noexcept { store_totals(slot.at_start, start); }
+
+void ThreadRegions::grow(std::size_t count) {
+  if (count > slots_.capacity()) {
+    std::vector<Slot> bigger;
+    bigger.reserve(std::max(count, 2 * slots_.capacity()));
+    bigger = slots_; // a copy: the retired array stays whole for a reader walking it
+    retired_.push_back(std::move(slots_));
+    slots_ = std::move(bigger);
+  }
+  slots_.resize(count);
+  // The array first, then its length: a reader that sees the new length sees the new array.
+  published_slots_.store(slots_.data(), std::memory_order_release);
+  published_count_.store(slots_.size(), std::memory_order_release);
+}
 
 ThreadRegions::Slot& ThreadRegions::slot(RegionHandle region) {
   const auto index = static_cast<std::size_t>(region);
-  if (index >= slots_.size()) slots_.resize(index + 1);
+  if (index >= slots_.size()) grow(index + 1);
   return slots_[index];
 }
 
 void ThreadRegions::start(RegionHandle region, const Totals& now) {
   Slot& s = slot(region);
-  if (s.depth++ > 0) return;
-  s.at_start = now;
-  s.parent = open_order_.empty() ? -1 : open_order_.back();
+  if (s.depth > 0) {
+    store(s.depth, s.depth + 1); // deeper recursion changes nothing else peek() reads
+    return;
+  }
+  begin_change();
+  store(s.depth, 1);
+  set_start(s, now);
+  store(s.parent, open_order_.empty() ? -1 : open_order_.back());
   open_order_.push_back(region);
+  end_change();
 }
-
-namespace {
-// Saturating: totals that include other threads' time, read without locks (the OpenMP backend's
-// on_region_snapshot), may lag a start snapshot by a few ticks; a wrapped difference would be huge.
-std::uint64_t since(std::uint64_t now, std::uint64_t start) { return now > start ? now - start : 0; }
-} // namespace
 
 void ThreadRegions::close(Slot& s, const Totals& now) {
   RegionTotals& sum = s.accumulated;
-  sum.visits += 1;
-  sum.elapsed_ticks += since(now.now, s.at_start.now);
-  for (std::size_t i = 0; i < state_count; ++i)
-    sum.ticks[i] += since(now.ticks[i], s.at_start.ticks[i]);
-  sum.useful_instructions += since(now.useful_instructions, s.at_start.useful_instructions);
-  sum.useful_cycles += since(now.useful_cycles, s.at_start.useful_cycles);
-  for (std::size_t i = 0; i < sum.counts.size(); ++i)
-    sum.counts[i] += since(now.counts[i], s.at_start.counts[i]);
+  add_visit(sum, s.at_start, now);
   const std::uint64_t elapsed = since(now.now, s.at_start.now);
   const auto parent = std::find_if(sum.parents.begin(), sum.parents.end(),
                                    [&](const ParentTicks& entry) { return entry.parent == s.parent; });
@@ -49,25 +135,77 @@ void ThreadRegions::close(Slot& s, const Totals& now) {
 StopResult ThreadRegions::stop(RegionHandle region, const Totals& now) {
   if (!is_open(region)) return StopResult::not_started;
   Slot& s = slot(region);
-  if (--s.depth > 0) return StopResult::stopped;
-  close(s, now);
-  if (open_order_.back() == region) {
-    open_order_.pop_back();
+  if (s.depth > 1) {
+    store(s.depth, s.depth - 1);
     return StopResult::stopped;
   }
-  open_order_.erase(std::find(open_order_.begin(), open_order_.end(), region));
-  return StopResult::not_innermost;
+  begin_change();
+  store(s.depth, 0);
+  close(s, now);
+  StopResult result = StopResult::stopped;
+  if (open_order_.back() == region) {
+    open_order_.pop_back();
+  } else {
+    open_order_.erase(std::find(open_order_.begin(), open_order_.end(), region));
+    result = StopResult::not_innermost;
+  }
+  end_change();
+  return result;
 }
 
 int ThreadRegions::stop_all(const Totals& now) {
   const int open = static_cast<int>(open_order_.size());
+  begin_change();
   for (const RegionHandle region : open_order_) {
     Slot& s = slot(region);
-    s.depth = 0;
+    store(s.depth, 0);
     close(s, now);
   }
   open_order_.clear();
+  end_change();
   return open;
+}
+
+bool ThreadRegions::peek(const Totals& now, RegionsSoFar& out) const {
+  // Few attempts: the owner changes its regions for well under a microsecond at a time, and a
+  // thread that keeps changing them is not the one a hang report is about.
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    if (attempt >= 10) sched_yield();
+    const std::uint32_t before = changes_.load(std::memory_order_acquire);
+    if ((before & 1u) != 0) continue;
+    const std::size_t count = published_count_.load(std::memory_order_acquire);
+    const Slot* slots = published_slots_.load(std::memory_order_acquire);
+    out.regions.assign(count, RegionTotals{});
+    out.open.clear();
+    std::vector<std::uint64_t> open_since;
+    for (std::size_t handle = 0; handle < count; ++handle) {
+      const Slot& s = slots[handle];
+      RegionTotals& sum = out.regions[handle];
+      sum = load_sums(s.accumulated);
+      if (load(s.depth) > 0) {
+        const Totals start = load_totals(s.at_start);
+        add_visit(sum, start, now);
+        out.open.push_back(static_cast<RegionHandle>(handle));
+        open_since.push_back(start.now);
+      }
+      if (sum.visits > 0) sum.parents.push_back({load(s.parent), sum.elapsed_ticks});
+    }
+    std::atomic_thread_fence(std::memory_order_acquire);
+    if (changes_.load(std::memory_order_relaxed) != before) continue;
+    // Outermost first: a region opens after the regions around it (each start reads the clock
+    // anew); equal ticks keep handle order.
+    std::vector<std::size_t> order(out.open.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+      order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return open_since[a] < open_since[b]; });
+    std::vector<RegionHandle> sorted;
+    for (const std::size_t i : order)
+      sorted.push_back(out.open[i]);
+    out.open = std::move(sorted);
+    return true;
+  }
+  return false;
 }
 
 bool ThreadRegions::is_open(RegionHandle region) const {

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The regions of one thread: for each region handle, the totals at its start, the region it
 // started inside, and what its visits have accumulated. Start and stop cost one snapshot and one
-// subtraction, whatever the number of open regions.
+// subtraction, whatever the number of open regions. Another thread (the hang watchdog) may read
+// them lock-free (peek): the owner never waits and never frees what a reader may be walking.
 #pragma once
 
 #include "core/state.hpp"
 
+#include <atomic>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -34,6 +36,15 @@ struct RegionTotals {
 
 enum class StopResult { stopped, not_started, not_innermost };
 
+/// Another thread's view of a thread's regions (ThreadRegions::peek).
+struct RegionsSoFar {
+  /// Indexed by handle: each region's visits, open ones counted up to the reader's `now` as one
+  /// visit more. `parents` holds one entry: the region its latest visit started under, with all
+  /// of its elapsed time (the reader cannot walk the owner's list of parents).
+  std::vector<RegionTotals> regions;
+  std::vector<RegionHandle> open; ///< the open regions, outermost first
+};
+
 class ThreadRegions {
 public:
   /// Opens a region with the thread's current totals. A region already open (recursion)
@@ -48,9 +59,19 @@ public:
   /// Lets `adjust` change the start totals of every open region (the OpenMP backend credits
   /// worker threads created while they were open). O(open regions).
   template <class Adjust> void adjust_open_starts(Adjust adjust) {
-    for (const RegionHandle region : open_order_)
-      adjust(slot(region).at_start);
+    begin_change();
+    for (const RegionHandle region : open_order_) {
+      Totals start = slot(region).at_start;
+      adjust(start);
+      set_start(slot(region), start);
+    }
+    end_change();
   }
+
+  /// From another thread: the regions up to `now` (the owner's totals, read with
+  /// ThreadState::peek). Lock-free and read-only: a sequence count, odd while the owner changes
+  /// its regions, tells a torn copy, which is retried. False when the owner kept changing them.
+  bool peek(const Totals& now, RegionsSoFar& out) const;
 
   bool is_open(RegionHandle region) const;
   /// The regions open on this thread, outermost first.
@@ -67,9 +88,20 @@ private:
   };
   Slot& slot(RegionHandle region);
   void close(Slot& slot, const Totals& now);
+  void grow(std::size_t count);
+  static void set_start(Slot& slot, const Totals& start) noexcept;
+  void begin_change() noexcept;
+  void end_change() noexcept;
 
   std::vector<Slot> slots_;              // indexed by handle
   std::vector<RegionHandle> open_order_; // innermost last
+  // What peek() reads. The fields of a slot that peek reads are written with relaxed atomic
+  // stores. A grown array replaces the published one, which is kept (retired), never freed, as a
+  // reader may be walking it: growth doubles, so the retired arrays hold less than the live one.
+  std::vector<std::vector<Slot>> retired_;
+  std::atomic<const Slot*> published_slots_{nullptr};
+  std::atomic<std::size_t> published_count_{0};
+  std::atomic<std::uint32_t> changes_{0}; // odd while the owner changes its regions
 };
 
 } // namespace tally::profiler

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <atomic>
 #include <memory>
+#include <string_view>
 #include <vector>
 
 namespace tally::profiler {
@@ -43,6 +44,15 @@ public:
     std::uint64_t& count = totals_.counts[slot];
     store(count, count + amount);
   }
+
+  /// Names the runtime call the thread enters (a backend's static name, e.g. "MPI_Recv"); set
+  /// before the switch to the call's state, so that a reader who sees that segment sees its name
+  /// (end_write publishes it). Left in place after the call: it names the running segment only
+  /// while that segment is the call's. Hot path: one relaxed store.
+  void name_call(const std::string_view* name) noexcept { call_.store(name, std::memory_order_relaxed); }
+  /// From another thread: the last call named, nullptr when none was. Read it after peek() and
+  /// check with a second peek() that the segment did not change.
+  const std::string_view* call_name() const noexcept { return call_.load(std::memory_order_relaxed); }
 
   /// Before the thread's first transition: its time starts at `since` (earlier than its
   /// creation) in `state`. Used for worker threads created after the run started.
@@ -82,8 +92,9 @@ public:
   const Totals& totals() const { return totals_; }
   bool counting() const { return counters_ != nullptr; }
 
-  /// The thread's regions (region_stack.hpp); owned here so one thread_local reaches both.
+  /// The thread's regions (thread_regions.hpp); owned here so one thread_local reaches both.
   ThreadRegions& regions() { return regions_; }
+  const ThreadRegions& regions() const { return regions_; }
 
 private:
   // The sequence lock of peek(): odd while the owner writes. On x86 these are plain stores.
@@ -126,6 +137,7 @@ private:
   ThreadRegions regions_;
   std::atomic<std::uint32_t> sequence_{0};
   std::atomic<bool> retired_{false};
+  std::atomic<const std::string_view*> call_{nullptr};
 };
 
 /// The calling thread's state, created on first use (the only allocation, once per thread).

@@ -4,11 +4,14 @@
 #include "mpi/mpi_lifecycle.hpp"
 
 #include "core/backend.hpp"
+#include "core/clock.hpp"
+#include "core/helper_thread.hpp"
 #include "core/process.hpp"
 #include "core/run_output.hpp"
 #include "core/thread_state.hpp"
 #include "core/warnings.hpp"
 #include "mpi/mpi_state.hpp"
+#include "mpi/node_map.hpp"
 #include "mpi/reduction.hpp"
 
 #include "mpi/pmpi_weak.hpp"
@@ -23,14 +26,35 @@ void on_load() {
   if (&PMPI_Init != nullptr) process().phase = Phase::waiting;
 }
 
+/// With the hang watchdog on, the ranks agree at the start on what a hung rank's document needs
+/// and can no longer ask (the watchdog never calls MPI): the node count, and rank 0's start time,
+/// which names the run's document alike on every rank.
+void agree_on_run_start(Process& p) {
+  NodeMap nodes = map_nodes(p.options.ranks_per_node);
+  p.place.nodes = nodes.node_count;
+  free_node_map(nodes);
+  char start_time[64] = {};
+  if (p.place.rank == 0) utc_now_iso8601().copy(start_time, sizeof start_time - 1);
+  PMPI_Bcast(start_time, sizeof start_time, MPI_CHAR, 0, MPI_COMM_WORLD);
+  p.start_time = start_time;
+}
+
 } // namespace
 
 void on_initialized() {
   initialized = true;
   int rank = 0;
+  int size = 1;
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  PMPI_Comm_size(MPI_COMM_WORLD, &size);
   release_warnings(rank == 0);
-  if (process().phase == Phase::waiting) start_run();
+  Process& p = process();
+  // Only before the run starts: the helper thread, started with the run, reads the place. A
+  // program that loads MPI late was measured from its start, as a run of one.
+  if (p.phase != Phase::waiting) return;
+  p.place = {true, static_cast<std::uint64_t>(rank), static_cast<std::uint64_t>(size), 1};
+  if (p.options.hang_timeout.count() > 0) agree_on_run_start(p);
+  start_run();
 }
 
 void on_finalize() {
@@ -40,7 +64,10 @@ void on_finalize() {
   if (aggregates) publish_run(std::move(*aggregates));
 }
 
-void on_abort() { process().phase = Phase::done; }
+void on_abort() {
+  stop_helper_thread();
+  process().phase = Phase::done;
+}
 
 namespace {
 

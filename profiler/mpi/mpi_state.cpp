@@ -30,6 +30,7 @@ void enter(CallId call) noexcept {
   if (depth++ > 0) return;
   ThreadState& thread = this_thread();
   state_before_mpi = thread.current();
+  thread.name_call(&calls[call].name);
   thread.switch_to(State::mpi);
   thread.add_count(model::count_slot::mpi_calls, 1);
   thread.add_count(model::count_slot::mpi_calls_by_kind + static_cast<std::size_t>(calls[call].kind), 1);

@@ -62,5 +62,28 @@ TEST_F(OptionsFromEnvironment, a_bad_value_is_reported_naming_the_variable_and_t
   EXPECT_EQ(options.clock, "auto");
 }
 
+TEST_F(OptionsFromEnvironment, the_hang_timeout_is_off_by_default_and_reads_seconds_minutes_and_hours) {
+  std::vector<std::string> problems;
+  EXPECT_EQ(read_options(problems).hang_timeout.count(), 0);
+  // 90 s; 10 min = 600 s; 1 h = 3600 s; 0 and off mean no watchdog.
+  for (const auto& [text, seconds] :
+       std::vector<std::pair<const char*, long>>{{"90s", 90}, {"10m", 600}, {"1h", 3600}, {"0", 0}, {"off", 0}}) {
+    setenv("TALLY_HANG_TIMEOUT", text, 1);
+    EXPECT_EQ(read_options(problems).hang_timeout.count(), seconds) << text;
+  }
+  EXPECT_TRUE(problems.empty());
+}
+
+TEST_F(OptionsFromEnvironment, a_hang_timeout_that_is_no_duration_is_one_warning_and_off) {
+  for (const char* garbage : {"soon", "10", "10x", "-5s", "1.5h", "s", "99999999999999h"}) {
+    setenv("TALLY_HANG_TIMEOUT", garbage, 1);
+    std::vector<std::string> problems;
+    EXPECT_EQ(read_options(problems).hang_timeout.count(), 0) << garbage;
+    ASSERT_EQ(problems.size(), 1u) << garbage;
+    EXPECT_NE(problems[0].find(std::string("TALLY_HANG_TIMEOUT=") + garbage + " is not a duration"), std::string::npos)
+        << problems[0];
+  }
+}
+
 } // namespace
 } // namespace tally::profiler

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <thread>
+
 namespace tally::profiler {
 namespace {
 
@@ -125,6 +128,68 @@ TEST(ThreadRegions, regions_left_open_are_closed_at_the_end_and_counted) {
   EXPECT_FALSE(regions.is_open(outer));
   EXPECT_EQ(regions.totals(outer).elapsed_ticks, 30u);
   EXPECT_EQ(regions.totals(inner).elapsed_ticks, 20u);
+}
+
+TEST(ThreadRegions, peek_counts_open_regions_up_to_now_outermost_first_and_changes_nothing) {
+  ThreadRegions regions;
+  regions.start(outer, at(100, 100, 0));
+  regions.start(inner, at(130, 120, 10));
+  regions.stop(inner, at(170, 140, 30)); // inner's first visit: 40 elapsed, 20 useful, 20 MPI
+  regions.start(inner, at(180, 150, 30));
+  RegionsSoFar so_far;
+  ASSERT_TRUE(regions.peek(at(250, 160, 90), so_far));
+  EXPECT_EQ(so_far.open, (std::vector<RegionHandle>{outer, inner}));
+  ASSERT_EQ(so_far.regions.size(), 2u);
+  // outer, open since 100: one visit of 150 ticks, 60 useful, 90 MPI, under no region.
+  const RegionTotals& o = so_far.regions[outer];
+  EXPECT_EQ(o.visits, 1u);
+  EXPECT_EQ(o.elapsed_ticks, 150u);
+  EXPECT_EQ(o.ticks[static_cast<std::size_t>(State::useful)], 60u);
+  EXPECT_EQ(o.ticks[static_cast<std::size_t>(State::mpi)], 90u);
+  ASSERT_EQ(o.parents.size(), 1u);
+  EXPECT_EQ(o.parents[0].parent, -1);
+  // inner: the closed visit, and the open one since 180 (70 elapsed, 10 useful, 60 MPI).
+  const RegionTotals& i = so_far.regions[inner];
+  EXPECT_EQ(i.visits, 2u);
+  EXPECT_EQ(i.elapsed_ticks, 110u);
+  EXPECT_EQ(i.ticks[static_cast<std::size_t>(State::useful)], 30u);
+  EXPECT_EQ(i.ticks[static_cast<std::size_t>(State::mpi)], 80u);
+  ASSERT_EQ(i.parents.size(), 1u);
+  EXPECT_EQ(i.parents[0].parent, outer);
+  EXPECT_EQ(i.parents[0].elapsed_ticks, 110u);
+  // The owner's own record is untouched: the regions close as if nobody had looked.
+  EXPECT_EQ(regions.totals(inner).visits, 1u);
+  EXPECT_EQ(regions.totals(outer).visits, 0u);
+  regions.stop(inner, at(260, 160, 100));
+  regions.stop(outer, at(270, 170, 100));
+  EXPECT_EQ(regions.totals(inner).elapsed_ticks, 120u); // 40 + (260 - 180)
+  EXPECT_EQ(regions.totals(outer).elapsed_ticks, 170u); // 270 - 100
+}
+
+TEST(ThreadRegions, peek_from_another_thread_never_sees_a_half_made_region) {
+  // The owner opens and closes regions 0..63 (growing its array) while a reader peeks; every
+  // successful peek sees a prefix of the nesting the owner builds: region k open only inside
+  // region k-1. (Under AddressSanitizer this also checks that no peek reads a freed array.)
+  constexpr int depth = 64;
+  ThreadRegions regions;
+  std::atomic<bool> done{false};
+  std::thread owner([&] {
+    std::uint64_t tick = 0;
+    for (int round = 0; round < 200; ++round) {
+      for (RegionHandle r = 0; r < depth; ++r, ++tick)
+        regions.start(r, at(tick, tick, 0));
+      for (RegionHandle r = depth - 1; r >= 0; --r, ++tick)
+        regions.stop(r, at(tick, tick, 0));
+    }
+    done = true;
+  });
+  RegionsSoFar so_far;
+  while (!done) {
+    if (!regions.peek(at(1'000'000, 1'000'000, 0), so_far)) continue;
+    for (std::size_t k = 0; k < so_far.open.size(); ++k)
+      ASSERT_EQ(so_far.open[k], static_cast<RegionHandle>(k));
+  }
+  owner.join();
 }
 
 } // namespace

@@ -3,6 +3,8 @@
 // environment variables from it, and `tally run` derives its options and --help from it.
 #pragma once
 
+#include <chrono>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -15,6 +17,7 @@ struct OptionInfo {
   std::string_view default_value; ///< as the user would write it; empty when unset
   std::string_view unit;          ///< empty when none
   std::string_view description;
+  std::string_view run_default = {}; ///< what `tally run` and the CI scripts set when the user does not; empty: none
 };
 
 /// Every option of the profiler, in the order they are documented.
@@ -22,5 +25,9 @@ std::span<const OptionInfo> profiler_options();
 
 /// The row of an option, by its name; nullptr for an unknown name.
 const OptionInfo* find_profiler_option(std::string_view name);
+
+/// A duration option's value: a whole number with the unit `s`, `m` or `h` ("90s", "10m", "1h"),
+/// or "0" / "off" for none (zero). nullopt when the text is none of these.
+std::optional<std::chrono::seconds> parse_duration(std::string_view text);
 
 } // namespace tally::model
