@@ -109,7 +109,8 @@ VALID = {"CUDA counts in raw.device": add_device_counts, "a hung run with its ti
 
 BROKEN.update({
     "CUDA counts without copy_bytes": with_device_counts(remove(["regions", 0, "raw", "device", "copy_bytes"])),
-    "kernel launches without runtime calls": with_device_counts(remove(["regions", 0, "raw", "device", "runtime_calls"])),
+    "kernel launches without runtime calls":
+        with_device_counts(remove(["regions", 0, "raw", "device", "runtime_calls"])),
     "unknown copy direction": with_device_counts(put(["regions", 0, "raw", "device", "copies", "sideways"], 1)),
     "missing copy direction": with_device_counts(remove(["regions", 0, "raw", "device", "copies", "peer"])),
     "empty raw.device": put(["regions", 0, "raw", "device"], {}),
