@@ -19,25 +19,29 @@ std::uint64_t load(const std::uint64_t& field) {
 void store(int& field, int value) { std::atomic_ref(field).store(value, std::memory_order_relaxed); }
 int load(const int& field) { return std::atomic_ref(const_cast<int&>(field)).load(std::memory_order_relaxed); }
 
+/// Applies `copy(to_field, from_field)` to the measures Totals and RegionTotals share: the ticks
+/// per state, the useful counters and the counts.
+template <class To, class From, class Copy> void copy_measures(To& to, const From& from, Copy copy) {
+  for (std::size_t i = 0; i < state_count; ++i)
+    copy(to.ticks[i], from.ticks[i]);
+  copy(to.useful_instructions, from.useful_instructions);
+  copy(to.useful_cycles, from.useful_cycles);
+  for (std::size_t i = 0; i < to.counts.size(); ++i)
+    copy(to.counts[i], from.counts[i]);
+}
+
+void store_field(std::uint64_t& to, const std::uint64_t& from) { store(to, from); }
+void load_field(std::uint64_t& to, const std::uint64_t& from) { to = load(from); }
+
 void store_totals(Totals& to, const Totals& from) {
   store(to.now, from.now);
-  for (std::size_t i = 0; i < state_count; ++i)
-    store(to.ticks[i], from.ticks[i]);
-  store(to.useful_instructions, from.useful_instructions);
-  store(to.useful_cycles, from.useful_cycles);
-  for (std::size_t i = 0; i < to.counts.size(); ++i)
-    store(to.counts[i], from.counts[i]);
+  copy_measures(to, from, store_field);
 }
 
 Totals load_totals(const Totals& from) {
   Totals to;
   to.now = load(from.now);
-  for (std::size_t i = 0; i < state_count; ++i)
-    to.ticks[i] = load(from.ticks[i]);
-  to.useful_instructions = load(from.useful_instructions);
-  to.useful_cycles = load(from.useful_cycles);
-  for (std::size_t i = 0; i < to.counts.size(); ++i)
-    to.counts[i] = load(from.counts[i]);
+  copy_measures(to, from, load_field);
   return to;
 }
 
@@ -63,12 +67,7 @@ RegionTotals load_sums(const RegionTotals& from) {
   RegionTotals to;
   to.visits = load(from.visits);
   to.elapsed_ticks = load(from.elapsed_ticks);
-  for (std::size_t i = 0; i < state_count; ++i)
-    to.ticks[i] = load(from.ticks[i]);
-  to.useful_instructions = load(from.useful_instructions);
-  to.useful_cycles = load(from.useful_cycles);
-  for (std::size_t i = 0; i < to.counts.size(); ++i)
-    to.counts[i] = load(from.counts[i]);
+  copy_measures(to, from, load_field);
   return to;
 }
 

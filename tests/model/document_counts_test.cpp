@@ -13,14 +13,10 @@ namespace tally::model {
 namespace {
 
 using example_runs::jacobi_example;
-using example_runs::problem_lines;
+using example_runs::problems_of;
 using nlohmann::json;
 using ::testing::ElementsAre;
 using ::testing::IsEmpty;
-
-std::vector<std::string> problems_of(const json& document) {
-  return problem_lines(read_run_document(document, "run.json"));
-}
 
 /// The jacobi example with its regions nested: Global > halo_exchange > compute.
 json nested_jacobi() {

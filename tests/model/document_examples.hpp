@@ -49,4 +49,9 @@ inline std::vector<std::string> problem_lines(const ReadResult& result) {
   return out;
 }
 
+/// The problems reading `document` (as file "run.json") reports, one line each.
+inline std::vector<std::string> problems_of(const nlohmann::json& document) {
+  return problem_lines(read_run_document(document, "run.json"));
+}
+
 } // namespace tally::model::example_runs

@@ -18,6 +18,7 @@ namespace {
 using example_runs::example_paths;
 using example_runs::jacobi_example;
 using example_runs::problem_lines;
+using example_runs::problems_of;
 using example_runs::read_text;
 using nlohmann::json;
 using ::testing::AllOf;
@@ -25,10 +26,6 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::Not;
 using ::testing::StartsWith;
-
-std::vector<std::string> problems_of(const json& document) {
-  return problem_lines(read_run_document(document, "run.json"));
-}
 
 std::vector<std::string> problems_of_text(std::string_view text) {
   return problem_lines(parse_run_document(text, "run.json"));
