@@ -15,6 +15,11 @@ namespace tally::profiler {
 namespace {
 
 TEST(ThreadRegistry, a_child_forked_while_another_thread_reads_the_registry_can_register_threads) {
+#if defined(__SANITIZE_ADDRESS__)
+  // GCC 12's ASan allocator takes no lock across fork: a child forked while the reader allocates
+  // (its copy of the registry) can deadlock in ASan's malloc, whatever tally does.
+  GTEST_SKIP() << "ASan's allocator is not fork-safe while another thread allocates";
+#endif
   this_thread();
   std::atomic<bool> reading{true};
   // Reads the registry back to back, so that most forks happen while it holds the registry's lock.
