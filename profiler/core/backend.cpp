@@ -10,16 +10,22 @@
 
 namespace tally::profiler {
 
-std::atomic<std::uint32_t> detail::listening_region_start{0};
-std::atomic<std::uint32_t> detail::listening_region_stop{0};
-std::atomic<std::uint32_t> detail::listening_region_snapshot{0};
-
 namespace {
+
+// Per region hook, bit i is set while installed backend i is active and implements it: one
+// acquire load per region call tells whether any backend listens.
+std::atomic<std::uint32_t> listening_region_start{0};
+std::atomic<std::uint32_t> listening_region_stop{0};
+std::atomic<std::uint32_t> listening_region_snapshot{0};
 
 // Written once at load, before any thread or region exists; read-only afterwards.
 std::span<const Backend* const> installed;
 
-const Backend& backend_at(std::uint32_t listening) { return *installed[std::countr_zero(listening)]; }
+// Lowest bit first: active backends are called in list order.
+template <class Call> void for_each_backend_in(std::uint32_t listening, Call call) {
+  for (; listening != 0; listening &= listening - 1)
+    call(*installed[std::countr_zero(listening)]);
+}
 
 void listen(std::atomic<std::uint32_t>& listening, bool implemented, std::uint32_t bit) {
   if (implemented) listening.fetch_or(bit, std::memory_order_release);
@@ -35,39 +41,67 @@ void activate_backend(const Backend& backend) {
   for (std::size_t i = 0; i < installed.size(); ++i) {
     if (installed[i] != &backend) continue;
     const std::uint32_t bit = std::uint32_t{1} << i;
-    listen(detail::listening_region_start, backend.on_region_start != nullptr, bit);
-    listen(detail::listening_region_stop, backend.on_region_stop != nullptr, bit);
-    listen(detail::listening_region_snapshot, backend.on_region_snapshot != nullptr, bit);
+    listen(listening_region_start, backend.on_region_start != nullptr, bit);
+    listen(listening_region_stop, backend.on_region_stop != nullptr, bit);
+    listen(listening_region_snapshot, backend.on_region_snapshot != nullptr, bit);
     return;
   }
 }
 
 void deactivate_backends() {
-  detail::listening_region_start.store(0, std::memory_order_release);
-  detail::listening_region_stop.store(0, std::memory_order_release);
-  detail::listening_region_snapshot.store(0, std::memory_order_release);
+  listening_region_start.store(0, std::memory_order_release);
+  listening_region_stop.store(0, std::memory_order_release);
+  listening_region_snapshot.store(0, std::memory_order_release);
 }
 
-// Lowest bit first: active backends are called in list order.
-void detail::call_region_start(std::uint32_t listening, RegionHandle region) {
-  for (; listening != 0; listening &= listening - 1)
-    backend_at(listening).on_region_start(region);
+namespace {
+
+/// Calls `call(totals)` with the thread's totals up to now plus what listening backends add. With
+/// none listening they are the thread's own running totals, not copied, so a region start's counts
+/// may wait for the thread's next count (ThreadRegions). Otherwise, a copy: the waiting start
+/// counts are stored first, from the thread's own, and a new start's counts at once.
+template <class Call> void with_region_totals(ThreadState& thread, Call call) {
+  const Totals& own = thread.snapshot();
+  const std::uint32_t listening = listening_region_snapshot.load(std::memory_order_acquire);
+  if (listening == 0) {
+    call(own);
+    return;
+  }
+  Totals all = own;
+  for_each_backend_in(listening, [&](const Backend& backend) { backend.on_region_snapshot(all); });
+  thread.regions().save_start_counts(own.counts);
+  call(all);
+  thread.regions().save_start_counts(all.counts);
 }
 
-void detail::call_region_stop(std::uint32_t listening, RegionHandle region) {
-  for (; listening != 0; listening &= listening - 1)
-    backend_at(listening).on_region_stop(region);
+void tell_stop(RegionHandle region) {
+  for_each_backend_in(listening_region_stop.load(std::memory_order_acquire),
+                      [&](const Backend& backend) { backend.on_region_stop(region); });
 }
 
-void detail::call_region_snapshot(std::uint32_t listening, Totals& totals) {
-  for (; listening != 0; listening &= listening - 1)
-    backend_at(listening).on_region_snapshot(totals);
+} // namespace
+
+void start_region(ThreadState& thread, RegionHandle region) {
+  with_region_totals(thread, [&](const Totals& now) { thread.regions().start(region, now); });
+  for_each_backend_in(listening_region_start.load(std::memory_order_acquire),
+                      [&](const Backend& backend) { backend.on_region_start(region); });
 }
 
-Totals region_snapshot(ThreadState& thread) noexcept {
-  Totals totals = thread.snapshot();
-  notify_region_snapshot(totals);
-  return totals;
+StopResult stop_region(ThreadState& thread, RegionHandle region) {
+  StopResult result = StopResult::not_started;
+  with_region_totals(thread, [&](const Totals& now) { result = thread.regions().stop(region, now); });
+  if (result != StopResult::not_started) tell_stop(region);
+  return result;
+}
+
+int stop_run_regions(ThreadState& thread, RegionHandle global) {
+  int still_open = 0;
+  with_region_totals(thread, [&](const Totals& now) {
+    thread.regions().stop(global, now);
+    still_open = thread.regions().stop_all(now);
+  });
+  tell_stop(global);
+  return still_open;
 }
 
 void notify_load() {

@@ -63,35 +63,14 @@ void deactivate_backends();
 
 // ---- how the core calls the hooks --------------------------------------------------------
 
-namespace detail {
-/// Per region hook, bit i is set while installed backend i is active and implements it: one
-/// acquire load per region call tells whether any backend listens.
-extern std::atomic<std::uint32_t> listening_region_start;
-extern std::atomic<std::uint32_t> listening_region_stop;
-extern std::atomic<std::uint32_t> listening_region_snapshot;
-void call_region_start(std::uint32_t listening, RegionHandle region);
-void call_region_stop(std::uint32_t listening, RegionHandle region);
-void call_region_snapshot(std::uint32_t listening, Totals& totals);
-} // namespace detail
-
-inline void notify_region_start(RegionHandle region) {
-  if (const std::uint32_t listening = detail::listening_region_start.load(std::memory_order_acquire))
-    detail::call_region_start(listening, region);
-}
-
-inline void notify_region_stop(RegionHandle region) {
-  if (const std::uint32_t listening = detail::listening_region_stop.load(std::memory_order_acquire))
-    detail::call_region_stop(listening, region);
-}
-
-inline void notify_region_snapshot(Totals& totals) {
-  if (const std::uint32_t listening = detail::listening_region_snapshot.load(std::memory_order_acquire))
-    detail::call_region_snapshot(listening, totals);
-}
-
-/// The totals a region of the calling thread starts or stops with: its own snapshot plus what
-/// active backends add (the OpenMP backend: the other threads' time, on the master).
-Totals region_snapshot(ThreadState& thread) noexcept;
+/// A region call of the calling thread `thread`, taken at its totals up to now plus what active
+/// backends add (on_region_snapshot; the OpenMP backend: the other threads' time, on the master),
+/// then told to the backends (on_region_start, on_region_stop for a region that was open).
+void start_region(ThreadState& thread, RegionHandle region);
+StopResult stop_region(ThreadState& thread, RegionHandle region);
+/// At the end of the run, on the thread that started it: closes Global (on_region_stop) and every
+/// region still open (no hook is told) at one snapshot; returns how many besides Global were open.
+int stop_run_regions(ThreadState& thread, RegionHandle global);
 
 void notify_load();
 void notify_thread_start(ThreadState& thread);

@@ -91,12 +91,10 @@ void start_run() {
   if (p.start_time.empty()) p.start_time = utc_now_iso8601();
   ThreadState& thread = this_thread();
   p.main_thread = &thread;
-  const Totals now = region_snapshot(thread);
-  p.start_ticks = now.now;
-  thread.regions().start(p.global, now);
+  start_region(thread, p.global);
+  p.start_ticks = thread.totals().now;
   p.phase = Phase::measuring;
-  notify_region_start(p.global);
-  start_timeline(now.now);
+  start_timeline(p.start_ticks);
   start_helper_thread(helper_tasks());
 }
 
@@ -104,10 +102,7 @@ ProcessSummary finish_run() {
   stop_helper_thread();
   Process& p = process();
   ThreadState& thread = this_thread();
-  const Totals now = region_snapshot(thread);
-  thread.regions().stop(p.global, now);
-  notify_region_stop(p.global);
-  if (const int still_open = thread.regions().stop_all(now); still_open > 0) {
+  if (const int still_open = stop_run_regions(thread, p.global); still_open > 0) {
     warn_once(Warning::region_open_at_end,
               std::to_string(still_open) + " region(s) still open at the end of the run; closed there");
   }
@@ -115,7 +110,7 @@ ProcessSummary finish_run() {
   // Regions after the run are no backend's.
   deactivate_backends();
   ProcessSummary summary = summarize_process(p.counters, p.global);
-  summary.timeline = process_buckets(now.now);
+  summary.timeline = process_buckets(thread.totals().now);
   notify_run_end(summary);
   return summary;
 }

@@ -29,18 +29,13 @@ extern "C" tally_region_t tally_region_register(const char* name) {
 extern "C" void tally_region_start(tally_region_t region) {
   using namespace tally::profiler;
   if (!measuring(region)) return;
-  ThreadState& thread = this_thread();
-  thread.regions().start(region, region_snapshot(thread));
-  notify_region_start(region);
+  start_region(this_thread(), region);
 }
 
 extern "C" void tally_region_stop(tally_region_t region) {
   using namespace tally::profiler;
   if (!measuring(region)) return;
-  ThreadState& thread = this_thread();
-  const StopResult result = thread.regions().stop(region, region_snapshot(thread));
-  if (result != StopResult::not_started) notify_region_stop(region);
-  switch (result) {
+  switch (stop_region(this_thread(), region)) {
   case StopResult::stopped: return;
   case StopResult::not_started:
     warn_once(Warning::region_misuse, "region \"" + name_of(region) +

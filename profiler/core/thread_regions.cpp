@@ -19,24 +19,28 @@ std::uint64_t load(const std::uint64_t& field) {
 void store(int& field, int value) { std::atomic_ref(field).store(value, std::memory_order_relaxed); }
 int load(const int& field) { return std::atomic_ref(const_cast<int&>(field)).load(std::memory_order_relaxed); }
 
-/// Applies `copy(to_field, from_field)` to the measures Totals and RegionTotals share: the ticks
-/// per state, the useful counters and the counts.
-template <class To, class From, class Copy> void copy_measures(To& to, const From& from, Copy copy) {
+/// Applies `copy(to_field, from_field)` to the times Totals and RegionTotals share: the ticks per
+/// state and the useful counters.
+template <class To, class From, class Copy> void copy_times(To& to, const From& from, Copy copy) {
   for (std::size_t i = 0; i < state_count; ++i)
     copy(to.ticks[i], from.ticks[i]);
   copy(to.useful_instructions, from.useful_instructions);
   copy(to.useful_cycles, from.useful_cycles);
-  for (std::size_t i = 0; i < to.counts.size(); ++i)
-    copy(to.counts[i], from.counts[i]);
+}
+
+template <class Copy> void copy_counts(model::Counts& to, const model::Counts& from, Copy copy) {
+  for (std::size_t i = 0; i < to.size(); ++i)
+    copy(to[i], from[i]);
+}
+
+/// copy_times and copy_counts: every measure Totals and RegionTotals share.
+template <class To, class From, class Copy> void copy_measures(To& to, const From& from, Copy copy) {
+  copy_times(to, from, copy);
+  copy_counts(to.counts, from.counts, copy);
 }
 
 void store_field(std::uint64_t& to, const std::uint64_t& from) { store(to, from); }
 void load_field(std::uint64_t& to, const std::uint64_t& from) { to = load(from); }
-
-void store_totals(Totals& to, const Totals& from) {
-  store(to.now, from.now);
-  copy_measures(to, from, store_field);
-}
 
 Totals load_totals(const Totals& from) {
   Totals to;
@@ -51,14 +55,16 @@ std::uint64_t since(std::uint64_t now, std::uint64_t start) { return now > start
 
 void add(std::uint64_t& field, std::uint64_t amount) { store(field, field + amount); }
 
-/// Adds one visit from `start` to `now` to `sum`, its parents left alone.
-void add_visit(RegionTotals& sum, const Totals& start, const Totals& now) {
+/// Adds one visit from `start` to `now` to `sum`, its parents left alone; its counts too unless
+/// none moved (`counts_moved` false: the start counts were never stored).
+void add_visit(RegionTotals& sum, const Totals& start, const Totals& now, bool counts_moved) {
   add(sum.visits, 1);
   add(sum.elapsed_ticks, since(now.now, start.now));
   for (std::size_t i = 0; i < state_count; ++i)
     add(sum.ticks[i], since(now.ticks[i], start.ticks[i]));
   add(sum.useful_instructions, since(now.useful_instructions, start.useful_instructions));
   add(sum.useful_cycles, since(now.useful_cycles, start.useful_cycles));
+  if (!counts_moved) return;
   for (std::size_t i = 0; i < sum.counts.size(); ++i)
     add(sum.counts[i], since(now.counts[i], start.counts[i]));
 }
@@ -82,7 +88,23 @@ void ThreadRegions::end_change() noexcept {
   changes_.store(changes_.load(std::memory_order_relaxed) + 1, std::memory_order_release);
 }
 
-void ThreadRegions::set_start(Slot& slot, const Totals& start) noexcept { store_totals(slot.at_start, start); }
+void ThreadRegions::store_start_times(Slot& slot, const Totals& start) noexcept {
+  store(slot.at_start.now, start.now);
+  copy_times(slot.at_start, start, store_field);
+}
+
+void ThreadRegions::save_start_counts(const model::Counts& counts) noexcept {
+  if (waiting_starts_ == 0) return;
+  begin_change();
+  for (auto region = open_order_.end() - static_cast<std::ptrdiff_t>(waiting_starts_); region != open_order_.end();
+       ++region) {
+    Slot& s = slots_[static_cast<std::size_t>(*region)];
+    copy_counts(s.at_start.counts, counts, store_field);
+    store(s.counts_waiting, 0);
+  }
+  waiting_starts_ = 0;
+  end_change();
+}
 
 void ThreadRegions::grow(std::size_t count) {
   if (count > slots_.capacity()) {
@@ -112,15 +134,17 @@ void ThreadRegions::start(RegionHandle region, const Totals& now) {
   }
   begin_change();
   store(s.depth, 1);
-  set_start(s, now);
+  store_start_times(s, now);
+  store(s.counts_waiting, 1);
   store(s.parent, open_order_.empty() ? -1 : open_order_.back());
   open_order_.push_back(region);
+  ++waiting_starts_;
   end_change();
 }
 
 void ThreadRegions::close(Slot& s, const Totals& now) {
   RegionTotals& sum = s.accumulated;
-  add_visit(sum, s.at_start, now);
+  add_visit(sum, s.at_start, now, s.counts_waiting == 0);
   const std::uint64_t elapsed = since(now.now, s.at_start.now);
   const auto parent = std::find_if(sum.parents.begin(), sum.parents.end(),
                                    [&](const ParentTicks& entry) { return entry.parent == s.parent; });
@@ -141,6 +165,7 @@ StopResult ThreadRegions::stop(RegionHandle region, const Totals& now) {
   begin_change();
   store(s.depth, 0);
   close(s, now);
+  if (s.counts_waiting != 0) --waiting_starts_; // the waiting ones stay the last ones
   StopResult result = StopResult::stopped;
   if (open_order_.back() == region) {
     open_order_.pop_back();
@@ -161,6 +186,7 @@ int ThreadRegions::stop_all(const Totals& now) {
     close(s, now);
   }
   open_order_.clear();
+  waiting_starts_ = 0;
   end_change();
   return open;
 }
@@ -183,7 +209,7 @@ bool ThreadRegions::peek(const Totals& now, RegionsSoFar& out) const {
       sum = load_sums(s.accumulated);
       if (load(s.depth) > 0) {
         const Totals start = load_totals(s.at_start);
-        add_visit(sum, start, now);
+        add_visit(sum, start, now, load(s.counts_waiting) == 0);
         out.open.push_back(static_cast<RegionHandle>(handle));
         open_since.push_back(start.now);
       }

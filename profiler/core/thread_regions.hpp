@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The regions of one thread: for each region handle, the totals at its start, the region it
 // started inside, and what its visits have accumulated. Start and stop cost one snapshot and one
-// subtraction, whatever the number of open regions. Another thread (the hang watchdog) may read
-// them lock-free (peek): the owner never waits and never frees what a reader may be walking.
+// subtraction, whatever the number of open regions. A region's start counts are stored only once
+// a count moves: most visits move none, and then stop has no counts to subtract. Another thread
+// (the hang watchdog) may read them lock-free (peek): the owner never waits and never frees what a
+// reader may be walking.
 #pragma once
 
 #include "core/state.hpp"
@@ -48,22 +50,29 @@ struct RegionsSoFar {
 class ThreadRegions {
 public:
   /// Opens a region with the thread's current totals. A region already open (recursion)
-  /// only deepens: its outermost visit is what counts.
+  /// only deepens: its outermost visit is what counts. Its start counts wait for
+  /// save_start_counts(), so `now.counts` must be the counts the thread keeps moving.
   void start(RegionHandle region, const Totals& now);
-  /// Closes a region and adds the difference since its start. Stopping a region that is not
-  /// the innermost still stops it; the caller warns.
+  /// Stores `counts` as the start counts of the regions opened since the last call. The owner
+  /// calls it before any of its counts moves, and before a start or stop whose counts are not its
+  /// own running counts (they include other threads'). O(regions opened since).
+  void save_start_counts(const model::Counts& counts) noexcept;
+  /// Whether a region's start counts wait for save_start_counts(): one load, for the hot path.
+  bool start_counts_waiting() const noexcept { return waiting_starts_ != 0; }
+  /// Closes a region and adds the difference since its start; counts whose start is still waiting
+  /// did not move. Stopping a region that is not the innermost still stops it; the caller warns.
   StopResult stop(RegionHandle region, const Totals& now);
   /// Closes every open region (at the end of the run); returns how many were open.
   int stop_all(const Totals& now);
 
-  /// Lets `adjust` change the start totals of every open region (the OpenMP backend credits
-  /// worker threads created while they were open). O(open regions).
+  /// Lets `adjust` change the start times (not the counts) of every open region (the OpenMP
+  /// backend credits worker threads created while they were open). O(open regions).
   template <class Adjust> void adjust_open_starts(Adjust adjust) {
     begin_change();
     for (const RegionHandle region : open_order_) {
       Totals start = slot(region).at_start;
       adjust(start);
-      set_start(slot(region), start);
+      store_start_times(slot(region), start);
     }
     end_change();
   }
@@ -82,6 +91,7 @@ public:
 private:
   struct Slot {
     int depth = 0;
+    int counts_waiting = 0;   ///< 1 while at_start.counts is not stored: no count moved since the start
     RegionHandle parent = -1; ///< the innermost region open when the outermost visit started
     Totals at_start{};
     RegionTotals accumulated{};
@@ -89,12 +99,13 @@ private:
   Slot& slot(RegionHandle region);
   void close(Slot& slot, const Totals& now);
   void grow(std::size_t count);
-  static void set_start(Slot& slot, const Totals& start) noexcept;
+  static void store_start_times(Slot& slot, const Totals& start) noexcept;
   void begin_change() noexcept;
   void end_change() noexcept;
 
   std::vector<Slot> slots_;              // indexed by handle
   std::vector<RegionHandle> open_order_; // innermost last
+  std::size_t waiting_starts_ = 0;       // the last this many of open_order_ wait for their start counts
   // What peek() reads. The fields of a slot that peek reads are written with relaxed atomic
   // stores. A grown array replaces the published one, which is kept (retired), never freed, as a
   // reader may be walking it: growth doubles, so the retired arrays hold less than the live one.

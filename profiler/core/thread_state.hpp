@@ -39,8 +39,10 @@ public:
   void switch_at(State next, std::uint64_t at) noexcept { close_segment(std::max(at, totals_.now), next); }
 
   /// Adds `amount` to the running count `slot` (model::count_slot). Hot path: one relaxed store
-  /// that peek() may read from another thread; async-signal-safe.
+  /// that peek() may read from another thread (the first count after a region start also stores
+  /// that region's start counts); async-signal-safe.
   void add_count(std::size_t slot, std::uint64_t amount) noexcept {
+    if (regions_.start_counts_waiting()) regions_.save_start_counts(totals_.counts);
     std::uint64_t& count = totals_.counts[slot];
     store(count, count + amount);
   }
@@ -64,7 +66,7 @@ public:
   }
 
   /// The running totals up to now, the running segment included. Used by region start/stop.
-  Totals snapshot() noexcept {
+  const Totals& snapshot() noexcept {
     close_segment(clock_ticks(), current_);
     return totals_;
   }

@@ -50,9 +50,12 @@ Totals with_counts(std::uint64_t now, std::uint64_t calls, std::uint64_t bytes) 
 
 TEST(ThreadRegions, counts_are_taken_by_snapshot_difference_like_times) {
   // outer from 3 calls to 10 and 100 bytes to 900; inner, inside it, from 5 to 8 and 300 to 700.
+  // As the owner does, each start's counts are saved before the counts move on.
   ThreadRegions regions;
   regions.start(outer, with_counts(0, 3, 100));
+  regions.save_start_counts(with_counts(0, 3, 100).counts);
   regions.start(inner, with_counts(10, 5, 300));
+  regions.save_start_counts(with_counts(10, 5, 300).counts);
   regions.stop(inner, with_counts(20, 8, 700));
   regions.stop(outer, with_counts(30, 10, 900));
   EXPECT_EQ(regions.totals(outer).counts[model::count_slot::mpi_calls], 7u);
