@@ -94,7 +94,9 @@ void ThreadRegions::store_start_times(Slot& slot, const Totals& start) noexcept 
 }
 
 void ThreadRegions::save_start_counts(const model::Counts& counts) noexcept {
-  if (waiting_starts_ == 0) return;
+  // Odd: a signal handler that counts (MPI_Abort in a handler) interrupted the owner changing its
+  // regions. The open regions miss that count rather than read a list being changed.
+  if (waiting_starts_ == 0 || (changes_.load(std::memory_order_relaxed) & 1u) != 0) return;
   begin_change();
   for (auto region = open_order_.end() - static_cast<std::ptrdiff_t>(waiting_starts_); region != open_order_.end();
        ++region) {

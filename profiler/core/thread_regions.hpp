@@ -55,7 +55,8 @@ public:
   void start(RegionHandle region, const Totals& now);
   /// Stores `counts` as the start counts of the regions opened since the last call. The owner
   /// calls it before any of its counts moves, and before a start or stop whose counts are not its
-  /// own running counts (they include other threads'). O(regions opened since).
+  /// own running counts (they include other threads'). O(regions opened since). Async-signal-safe:
+  /// called from a handler that interrupted a change of the regions, it does nothing.
   void save_start_counts(const model::Counts& counts) noexcept;
   /// Whether a region's start counts wait for save_start_counts(): one load, for the hot path.
   bool start_counts_waiting() const noexcept { return waiting_starts_ != 0; }

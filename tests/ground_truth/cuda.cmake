@@ -79,10 +79,10 @@ tally_preload_test(cuda_many_short_kernels_over_several_buffers_and_flushes_add_
          burst:visits:1 burst:devices:1 tick:visits:8000 tick:within:burst
   COMMAND ${mpirun} -np 1 ${offload} many_kernels 1)
 
-# unfinished: "tail" (T = 100) launches a 100 ms kernel after 50 ms and ends 50 ms later, the
+# unfinished: "tail" (T = 400) launches a 400 ms kernel after 200 ms and ends 200 ms later, the
 # kernel still running; nobody waits for it. At the run's end CUPTI's forced flush hands its
-# record over in progress (end 0): tally counts it until then, so "tail" holds its first 50 ms:
-# device parallel efficiency 50/100 = 0.50 (ignoring the record would leave "tail" no device).
+# record over in progress (end 0): tally counts it until then, so "tail" holds its first 200 ms:
+# device parallel efficiency 200/400 = 0.50 (ignoring the record would leave "tail" no device).
 tally_preload_test(cuda_kernel_still_running_at_the_end_counts_until_then
   CHECKS tail:device_parallel_efficiency:0.50:0.03 tail:devices:1 tail:visits:1
   COMMAND ${mpirun} -np 1 ${offload} unfinished 1)

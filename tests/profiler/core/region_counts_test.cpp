@@ -107,6 +107,19 @@ TEST(RegionCounts, another_thread_reads_the_counts_of_open_regions_whether_their
   EXPECT_EQ(thread.regions().totals(outer).visits, 0u); // reading changed nothing
 }
 
+TEST(RegionCounts, a_count_while_the_regions_change_leaves_them_alone) {
+  // As a signal handler that counts (MPI_Abort) would, interrupting the thread inside a change of
+  // its regions (here the change adjust_open_starts makes): the waiting start is not touched, and
+  // the visit misses that count but keeps the ones after.
+  ThreadState thread;
+  start_region(thread, outer);
+  thread.regions().adjust_open_starts([&](Totals&) { thread.add_count(calls, 100); });
+  EXPECT_TRUE(thread.regions().start_counts_waiting());
+  thread.add_count(calls, 2);
+  stop_region(thread, outer);
+  EXPECT_EQ(count_of(thread, outer, calls), 2u);
+}
+
 // A backend that adds what "other threads" counted, as the OpenMP backend adds its workers'.
 std::uint64_t others_tasks = 0;
 void add_others(Totals& totals) { totals.counts[tasks] += others_tasks; }
