@@ -6,7 +6,9 @@
 #include "core/thread_state.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
+#include <cstdint>
 
 namespace tally::profiler {
 

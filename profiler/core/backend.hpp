@@ -8,8 +8,7 @@
 #include "core/state.hpp"
 #include "core/thread_regions.hpp"
 
-#include <atomic>
-#include <cstdint>
+#include <cstddef>
 #include <span>
 
 namespace tally::profiler {
