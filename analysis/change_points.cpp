@@ -76,11 +76,58 @@ double split_cost(const Windows& windows) {
          absolute_deviation(windows.after, window_median(windows.after));
 }
 
+/// The variance of the r-th smallest (1-based) of n values drawn from `sorted`, each value equally
+/// likely: P(X(r) ≤ v_k) = P(at least r of the n draws ≤ v_k), a binomial tail at F = k/N.
+double order_statistic_variance(std::span<const double> sorted, std::size_t n, std::size_t r) {
+  const auto count = static_cast<double>(sorted.size());
+  double below = 0, mean = 0, square = 0;
+  for (std::size_t k = 1; k <= sorted.size(); ++k) {
+    const double f = static_cast<double>(k) / count;
+    double tail = 0, binomial = 1; // C(n, j), built up along j
+    for (std::size_t j = 0; j <= n; ++j) {
+      if (j > 0) binomial = binomial * static_cast<double>(n - j + 1) / static_cast<double>(j);
+      if (j >= r) tail += binomial * std::pow(f, static_cast<double>(j)) * std::pow(1 - f, static_cast<double>(n - j));
+    }
+    const double probability = tail - below;
+    below = tail;
+    mean += probability * sorted[k - 1];
+    square += probability * sorted[k - 1] * sorted[k - 1];
+  }
+  return std::max(0.0, square - mean * mean);
+}
+
+/// The standard deviation of a median of n draws from `residuals`; for an even n, the mean of the
+/// two middle order statistics' variances, which bounds their average's from above.
+double median_of_draws_deviation(std::vector<double> residuals, std::size_t n) {
+  if (residuals.empty() || n == 0) return 0;
+  std::sort(residuals.begin(), residuals.end());
+  if (n % 2 == 1) return std::sqrt(order_statistic_variance(residuals, n, (n + 1) / 2));
+  return std::sqrt((order_statistic_variance(residuals, n, n / 2) + order_statistic_variance(residuals, n, n / 2 + 1)) /
+                   2);
+}
+
+/// Each repetition less its commit's median. The median itself of an odd count is left out (its
+/// residual is 0 by construction); a pair's residuals are half its difference, √2 short of a value's.
+void add_residuals(const std::vector<double>& values, double commit_median, std::vector<double>& out) {
+  bool median_left_out = values.size() % 2 == 0;
+  const double scale = values.size() == 2 ? std::numbers::sqrt2 : 1.0;
+  for (const double value : values) {
+    if (!median_left_out && value == commit_median) {
+      median_left_out = true;
+      continue;
+    }
+    out.push_back(scale * (value - commit_median));
+  }
+}
+
 } // namespace
 
-double commit_median_deviation(std::span<const std::vector<double>> commits) {
-  std::vector<double> within, between;
+double CommitNoise::deviation() const { return std::max({within, tails, between}); }
+
+CommitNoise commit_noise(std::span<const std::vector<double>> commits) {
+  std::vector<double> within, between, residuals;
   std::vector<double> counts;
+  CommitNoise out;
   double previous_median = 0;
   for (std::size_t c = 0; c < commits.size(); ++c) {
     const std::vector<double>& values = commits[c];
@@ -90,14 +137,23 @@ double commit_median_deviation(std::span<const std::vector<double>> commits) {
         within.push_back(std::abs(values[i] - values[j]));
     }
     const double commit_median = median(values);
+    if (values.size() > 1) add_residuals(values, commit_median, residuals);
     if (!counts.empty()) between.push_back(std::abs(commit_median - previous_median));
     previous_median = commit_median;
     counts.push_back(static_cast<double>(values.size()));
+    out.within_differences += static_cast<double>(values.size() - 1);
   }
+  out.between_differences = static_cast<double>(between.size());
   const double repetitions = counts.empty() ? 1.0 : median(counts);
-  const double from_within =
-      deviation_of_differences(std::move(within)) * std::sqrt(std::numbers::pi / (2 * repetitions));
-  return std::max(from_within, deviation_of_differences(std::move(between)) / 1.5);
+  out.within = deviation_of_differences(std::move(within)) * std::sqrt(std::numbers::pi / (2 * repetitions));
+  out.tails =
+      median_of_draws_deviation(std::move(residuals), static_cast<std::size_t>(std::lround(repetitions))) / 1.15;
+  out.between = deviation_of_differences(std::move(between)) / 1.5;
+  return out;
+}
+
+double commit_median_deviation(std::span<const std::vector<double>> commits) {
+  return commit_noise(commits).deviation();
 }
 
 std::vector<ChangePoint> change_points(std::span<const std::vector<double>> commits) {

@@ -19,15 +19,37 @@ inline constexpr std::size_t change_point_window = 5;
 /// standard deviations (every split of a series is tried: hence more than the usual 3).
 inline constexpr double change_point_deviations = 4.0;
 
-/// The standard deviation of one commit's median, estimated from `commits` (oldest first, one
-/// vector of repetition values each): the larger of
-///  - the spread within commits (every pair of repetitions of a commit; 1.4826·median|xᵢ − xⱼ|/√2
-///    is the standard deviation of normally distributed values) scaled to a median of the typical
-///    number of repetitions n (×√(π/2n), a few percent above the exact value for small n), and
-///  - two-thirds of the spread of successive commit medians (the same formula on their
+/// The noise of one commit's median, from `commits` (oldest first, one vector of repetition
+/// values each), in its two parts:
+///  - `within`: the spread within commits (every pair of repetitions of a commit;
+///    1.4826·median|xᵢ − xⱼ|/√2 is the standard deviation of normally distributed values) scaled
+///    to a median of the typical number of repetitions n (×√(π/2n), a few percent above the exact
+///    value for small n);
+///  - `tails`: the standard deviation of the median of n values drawn from the commits' residuals
+///    pooled (each repetition less its commit's median), from the exact distribution of the middle
+///    order statistic, divided by 1.15. The pairwise formula describes the bulk of the values and
+///    misses what timings often have, a few slow runs: with one run in five slow, a median of five
+///    lands among them about once in twenty commits, which only the residuals' own distribution
+///    predicts. For normal values the residuals' estimate lies between 9% below and 14% above the
+///    exact one (by simulation, 2 to 8 repetitions), so divided by 1.15 it stays under the
+///    pairwise part there and counts only where the values' tails are heavier than normal;
+///  - `between`: two-thirds of the spread of successive commit medians (the same formula on their
 ///    differences), which a runner that drifts from day to day widens while one shift of level
 ///    barely moves it; two-thirds because a dozen medians estimate it only within about ±35%.
-/// 0 with fewer than two commits and no commit of two repetitions.
+struct CommitNoise {
+  double within = 0;
+  double tails = 0;
+  double between = 0;
+  /// How many independent differences each part rests on: Σ (nᵢ − 1) over the commits for
+  /// `within`, the commits less one for `between`.
+  double within_differences = 0;
+  double between_differences = 0;
+  /// The standard deviation of one commit's median: the largest part.
+  double deviation() const;
+};
+CommitNoise commit_noise(std::span<const std::vector<double>> commits);
+
+/// commit_noise(commits).deviation(): 0 with fewer than two commits and no commit of two repetitions.
 double commit_median_deviation(std::span<const std::vector<double>> commits);
 
 /// One shift of level.

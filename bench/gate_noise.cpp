@@ -1,60 +1,118 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Seeded benchmark of the gate's defaults: false-alarm and detection rates on synthetic histories.
-// Each trial is 12 commits × 5 repetitions of one region at 4 ranks whose useful time has a known
-// run-to-run noise (1%, 3%, 10%); the newest commit is the candidate, the previous one the
+// Single-metric trials: 12 commits × 5 repetitions of one region at 4 ranks whose useful time has a
+// known run-to-run noise (1%, 3%, 10%); the newest commit is the candidate, the previous one the
 // baseline (as CI gates a commit), the ten before it the history. A false alarm is a regression
 // verdict when nothing changed; a detection is one when the candidate is 3× the noise slower.
-// Prints the rates with the defaults; `gate_noise TRIALS` runs more trials for finer rates.
+// Realistic histories (gate_histories.hpp): Global and 30 regions at 4 configurations, each region
+// with its own noise; red on noise only, and red naming the one region whose work grew 3× its noise.
+// `gate_noise TRIALS` runs more single-metric trials for finer rates.
 #include "gate/commit_selection.hpp"
 #include "gate/compare.hpp"
+#include "gate/findings.hpp"
 
+#include "gate_histories.hpp"
 #include "gate_runs.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 namespace {
 
 using tally::analysis::ingest::RunSet;
+namespace bench = tally::bench;
 namespace gate = tally::gate;
-
-constexpr int commits = 12;
-constexpr int repetitions = 5;
 
 RunSet history(double noise, double shift, std::uint64_t seed) {
   std::mt19937_64 generator(seed);
   std::normal_distribution<double> normal(0.0, noise);
   RunSet runs;
-  for (int commit = 1; commit <= commits; ++commit) {
-    char name[16];
-    std::snprintf(name, sizeof name, "c%02d", commit);
-    for (int repetition = 0; repetition < repetitions; ++repetition) {
-      gate::testing::GateRunShape shape{name, "solve", 4};
-      shape.useful_avg_ns *= (1.0 + normal(generator)) * (commit == commits ? 1.0 + shift : 1.0);
+  for (int commit = 1; commit <= bench::commits; ++commit) {
+    for (int repetition = 0; repetition < bench::repetitions; ++repetition) {
+      gate::testing::GateRunShape shape{bench::commit_name(commit), "solve", 4};
+      shape.useful_avg_ns *= (1.0 + normal(generator)) * (commit == bench::commits ? 1.0 + shift : 1.0);
       runs.runs.push_back(gate::testing::gate_run(shape));
-      char time[32];
-      std::snprintf(time, sizeof time, "2026-01-%02dT00:00:00Z", commit);
-      runs.runs.back().document.source->commit_time = time;
+      runs.runs.back().document.source->commit_time = bench::commit_time(commit);
     }
   }
   return runs;
 }
 
+/// The gate's defaults on the newest commit, its baseline and history chosen as CI chooses them.
+gate::GateResult gate_newest(const RunSet& runs) {
+  const std::string candidate = bench::commit_name(bench::commits);
+  gate::SelectionRequest request;
+  request.candidate = candidate;
+  const auto selected = gate::select_commits(runs, request);
+  const auto& commits_selected = std::get<gate::SelectedCommits>(selected);
+  return gate::compare_runs(runs, commits_selected.selection, gate::GateConfig{}, candidate, "2026-02-01");
+}
+
 /// Trials out of `trials` in which the gate, with its defaults, fails the newest commit.
 int failures(int trials, double noise, double shift, std::uint64_t seed) {
   int out = 0;
-  for (int trial = 0; trial < trials; ++trial) {
-    const RunSet runs = history(noise, shift, seed + static_cast<std::uint64_t>(trial));
-    gate::SelectionRequest request;
-    request.candidate = "c12";
-    const auto selected = gate::select_commits(runs, request);
-    const auto& commits_selected = std::get<gate::SelectedCommits>(selected);
-    const gate::GateResult result =
-        gate::compare_runs(runs, commits_selected.selection, gate::GateConfig{}, "c12", "2026-02-01");
-    out += gate::exit_code_of(result);
-  }
+  for (int trial = 0; trial < trials; ++trial)
+    out += gate::exit_code_of(gate_newest(history(noise, shift, seed + static_cast<std::uint64_t>(trial))));
   return out;
+}
+
+/// The realistic histories of both scenarios: rates, the checks made, and what cried wolf.
+void realistic_rates() {
+  constexpr int seeds = 20;
+  constexpr std::size_t alarms_shown = 3;
+  int noise_red = 0, grown_red = 0, grown_named = 0, phases = 0, phases_named = 0;
+  std::size_t fewest_checks = SIZE_MAX, most_checks = 0;
+  std::vector<std::string> alarms;
+  for (int seed = 0; seed < seeds; ++seed) {
+    const auto offset = static_cast<std::uint64_t>(seed);
+    const gate::GateResult quiet = gate_newest(bench::realistic_history(7000 + offset, false).runs);
+    const bench::RealisticHistory grown = bench::realistic_history(8000 + offset, true);
+    const gate::GateResult slower = gate_newest(grown.runs);
+    for (const gate::GateResult* result : {&quiet, &slower}) {
+      fewest_checks = std::min(fewest_checks, result->checks.size());
+      most_checks = std::max(most_checks, result->checks.size());
+    }
+    if (gate::exit_code_of(quiet) == 1) {
+      ++noise_red;
+      std::vector<std::string> regressions;
+      for (const gate::Finding& finding : gate::find_causes(quiet)) {
+        if (finding.verdict == gate::Verdict::regression) regressions.push_back(finding.summary);
+      }
+      const std::string seed_label = "  seed " + std::to_string(7000 + seed) + ": ";
+      for (std::size_t i = 0; i < std::min(regressions.size(), alarms_shown); ++i)
+        alarms.push_back(seed_label + regressions[i]);
+      if (regressions.size() > alarms_shown)
+        alarms.push_back(seed_label + "and " + std::to_string(regressions.size() - alarms_shown) + " more");
+    }
+    const auto findings = gate::find_causes(slower);
+    const bool named = std::any_of(findings.begin(), findings.end(), [&](const gate::Finding& finding) {
+      return finding.verdict == gate::Verdict::regression && finding.region == grown.grown_region;
+    });
+    const bool red = gate::exit_code_of(slower) == 1;
+    grown_red += red ? 1 : 0;
+    grown_named += red && named ? 1 : 0;
+    phases += grown.grown_is_phase ? 1 : 0;
+    phases_named += grown.grown_is_phase && red && named ? 1 : 0;
+  }
+  std::printf("\nrealistic histories: %d seeds, %d commits x %d repetitions at 1, 2, 4 ranks and 8 ranks on 2 nodes,\n"
+              "Global + %d regions (6 phases x 4 sub-regions), noise 1-10%% per region\n",
+              seeds, bench::commits, bench::repetitions, bench::realistic_regions);
+  std::printf("%-34s %-7s %-7s %s\n", "scenario", "red", "named", "goal");
+  std::printf("%-34s %2d/%-4d %-7s %s\n", "noise only", noise_red, seeds, "-", "<= 1/20 red");
+  std::printf("%-34s %2d/%-4d %2d/%-4d %s\n", "one region grows 3x its noise", grown_red, seeds, grown_named, seeds,
+              ">= 18/20 red and named");
+  std::printf("grown region a phase in %d of %d seeds, %d of them named\n", phases, seeds, phases_named);
+  if (fewest_checks == most_checks)
+    std::printf("checks per comparison: %zu\n", most_checks);
+  else
+    std::printf("checks per comparison: %zu to %zu\n", fewest_checks, most_checks);
+  if (!alarms.empty()) std::printf("regressions found on noise only (at most %zu per history):\n", alarms_shown);
+  for (const std::string& alarm : alarms)
+    std::printf("%s\n", alarm.c_str());
 }
 
 } // namespace
@@ -65,8 +123,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "gate_noise: the number of trials must be a positive integer, not '%s'\n", argv[1]);
     return 2;
   }
-  std::printf("tally gate, defaults: %d trials of %d commits x %d repetitions, shift 3x the noise\n", trials, commits,
-              repetitions);
+  std::printf("tally gate, defaults: %d trials of %d commits x %d repetitions, shift 3x the noise\n", trials,
+              bench::commits, bench::repetitions);
   std::printf("%-8s %-14s %s\n", "noise", "false alarms", "detections");
   for (const double noise : {0.01, 0.03, 0.10}) {
     const auto seed = static_cast<std::uint64_t>(noise * 1000);
@@ -75,5 +133,6 @@ int main(int argc, char** argv) {
     std::printf("%-8s %3d/%-10d %3d/%d\n", level, failures(trials, noise, 0, seed), trials,
                 failures(trials, noise, 3 * noise, seed + 1000), trials);
   }
+  realistic_rates();
   return 0;
 }

@@ -4,6 +4,7 @@
 #include "cli/commands.hpp"
 
 #include "gate/commit_selection.hpp"
+#include "gate/decision.hpp"
 #include "gate/reports.hpp"
 #include "gate/rules_file.hpp"
 
@@ -99,6 +100,7 @@ int run_gate(const GateOptions& options) {
             << " checks, " << regressions << " regressions, " << improvements << " improvements, " << inconclusive
             << " inconclusive, " << result.new_regions.size() << " new and " << result.removed_regions.size()
             << " removed regions\n";
+  std::cerr << "tally gate: " << gate::deciding_text(result) << '\n';
   if (!written) return 2;
   return gate::exit_code_of(result);
 }

@@ -30,12 +30,8 @@ std::vector<std::optional<CommitVerdict>> branch_verdicts(const analysis::ingest
     CommitSelection selection{ids(position), ids(position - 1), {}};
     for (std::size_t earlier = position - 1; earlier-- > 0 && selection.history.size() < noise_history;)
       selection.history.push_back(ids(earlier));
-    const GateResult result = compare_runs(runs, selection, rules, axis.commits[position].sha, "");
-    std::vector<Finding> findings = find_causes(result);
-    const bool unsure = std::any_of(findings.begin(), findings.end(),
-                                    [](const Finding& finding) { return finding.verdict == Verdict::inconclusive; });
-    const Verdict overall = result.overall == Verdict::pass && unsure ? Verdict::inconclusive : result.overall;
-    out[position] = CommitVerdict{position - 1, overall, std::move(findings)};
+    GateResult result = compare_runs(runs, selection, rules, axis.commits[position].sha, "");
+    out[position] = CommitVerdict{position - 1, result.overall, std::move(result.findings)};
   });
   return out;
 }

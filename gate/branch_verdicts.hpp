@@ -15,11 +15,9 @@ namespace tally::gate {
 
 /// One commit's verdict against its parent on the branch.
 struct CommitVerdict {
-  std::size_t baseline = 0; ///< axis position of the parent: the previous commit with runs
-  /// regression > improvement > inconclusive > pass: compare_runs' overall verdict, inconclusive
-  /// when it passes with an inconclusive finding (a move beyond the tolerance the test cannot confirm)
-  Verdict overall = Verdict::pass;
-  std::vector<Finding> findings; ///< find_causes of the comparison, regressions first
+  std::size_t baseline = 0;        ///< axis position of the parent: the previous commit with runs
+  Verdict overall = Verdict::pass; ///< compare_runs' verdict: the rule of decision.hpp, as `tally gate` decides it
+  std::vector<Finding> findings;   ///< the comparison's findings, worst first
 };
 
 /// For each position of `axis`, the verdict of its commit against the previous one with the gate's

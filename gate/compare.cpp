@@ -3,6 +3,7 @@
 // candidate), so grouping and per-run metrics are the site's, not a second implementation.
 #include "gate/compare.hpp"
 
+#include "gate/decision.hpp"
 #include "gate/environment.hpp"
 
 #include "analysis/experiment.hpp"
@@ -41,6 +42,7 @@ struct Cell {
   const analysis::Repetitions& baseline;
   const analysis::Repetitions& candidate;
   std::vector<analysis::Repetitions> history; ///< comparable runs of each history commit with runs here
+  std::optional<double> global_time{};        ///< the baseline's median elapsed time of Global, when it has one
 };
 
 /// The repetitions' metrics of the region at each history commit with runs here, oldest first, then
@@ -56,10 +58,11 @@ std::vector<std::vector<model::MetricValues>> commit_repetitions(const Cell& cel
   return out;
 }
 
-/// Learns the check's noise; when the baseline's level spans several commits, the check's baseline
-/// sample becomes their repetitions pooled, so that the tolerance and the Mann-Whitney test compare
-/// the candidate with the same reference.
-void apply_noise(Check& check, const std::vector<std::vector<model::MetricValues>>& history) {
+/// Learns the check's noise and weighs its change. When the noise is learned and the baseline's
+/// level spans several commits, the check's baseline sample becomes their repetitions pooled, so
+/// that the tolerance and the scale compare the candidate with the same reference. Too short a
+/// history keeps the configured tolerance and takes the scale from the repetitions' own spread.
+void weigh(Check& check, const std::vector<std::vector<model::MetricValues>>& history) {
   std::vector<std::vector<double>> commits;
   for (const std::vector<model::MetricValues>& repetitions : history) {
     std::vector<double> values = values_of(repetitions, check.metric);
@@ -68,16 +71,23 @@ void apply_noise(Check& check, const std::vector<std::vector<model::MetricValues
   check.configured_tolerance = check.rule.tolerance;
   check.history_commits = commits.size();
   check.noise = learn_noise(commits);
-  if (check.noise && check.noise->level_commits > 1) {
-    check.baseline_values.clear();
-    for (std::size_t c = commits.size() - check.noise->level_commits; c < commits.size(); ++c)
-      check.baseline_values.insert(check.baseline_values.end(), commits[c].begin(), commits[c].end());
+  std::optional<Scale> scale;
+  if (check.noise) {
+    scale = learned_scale(*check.noise);
+    if (check.noise->level_commits > 1) {
+      check.baseline_values.clear();
+      for (std::size_t c = commits.size() - check.noise->level_commits; c < commits.size(); ++c)
+        check.baseline_values.insert(check.baseline_values.end(), commits[c].begin(), commits[c].end());
+    }
+  } else {
+    commits.push_back(check.candidate_values);
+    scale = repetition_scale(commits);
   }
   check.rule.tolerance = tolerance_with_noise(check.rule, check.noise, analysis::median(check.baseline_values));
+  check.result = weigh_change(check.rule, check.baseline_values, check.candidate_values, scale, check.share);
 }
 
-void compare_region(const Cell& cell, const std::string& region, const GateConfig& config,
-                    const std::string& candidate_commit, const std::string& today, GateResult& out) {
+void compare_region(const Cell& cell, const std::string& region, const GateConfig& config, GateResult& out) {
   // Per-run metrics only (no reference run): scalability metrics are off by default (rules.hpp).
   const auto baseline = analysis::repetition_metrics(cell.baseline, region, nullptr, cell.experiment.scaling);
   const auto candidate = analysis::repetition_metrics(cell.candidate, region, nullptr, cell.experiment.scaling);
@@ -91,6 +101,8 @@ void compare_region(const Cell& cell, const std::string& region, const GateConfi
   const model::MetricValues candidate_medians = medians_of(candidate);
   const auto history = commit_repetitions(cell, region, baseline);
   const std::optional<std::string> parent = analysis::region_parent(cell.candidate, region);
+  const std::optional<double> time = baseline_medians.get(model::MetricId::elapsed_ns);
+  const double share = cell.global_time && *cell.global_time > 0 && time ? *time / *cell.global_time : 1.0;
   for (const model::MetricInfo& info : model::metric_table()) {
     const CheckRule rule = rule_for(config, region, info.id);
     if (rule.direction == Direction::ignored) continue;
@@ -106,46 +118,25 @@ void compare_region(const Cell& cell, const std::string& region, const GateConfi
                 candidate_medians,
                 {}};
     if (check.baseline_values.empty() || check.candidate_values.empty()) continue;
-    apply_noise(check, history);
     check.parent = parent;
-    check.result = judge(check.rule, check.baseline_values, check.candidate_values);
-    if (check.result.verdict == Verdict::regression) {
-      const WaiverMatch waiver = match_waivers(config.waivers, region, info.id, candidate_commit, today);
-      if (waiver.active) {
-        check.result.verdict = Verdict::waived;
-        check.note = "waived until " + waiver.active->expires + ": " + waiver.active->reason;
-      } else if (waiver.expired) {
-        check.note = "a waiver expired on " + waiver.expired->expires + ": " + waiver.expired->reason;
-      }
-    }
+    check.share = share;
+    weigh(check, history);
     out.checks.push_back(std::move(check));
   }
-  std::vector<CountChange> counts = compare_counts(cell.experiment.name, cell.configuration, cell.baseline,
-                                                   cell.candidate, region, config, candidate_commit, today);
-  for (CountChange& change : counts) {
-    // The region's elapsed-time check of this cell was just made: whether time moved too.
-    const auto time = std::find_if(out.checks.begin(), out.checks.end(), [&](const Check& check) {
-      return check.experiment == change.experiment && check.region == region &&
-             check.configuration == change.configuration && check.metric == model::MetricId::elapsed_ns;
-    });
-    change.time_changed = time != out.checks.end() && time->result.verdict != Verdict::pass;
-    out.count_changes.push_back(std::move(change));
-  }
+  CountComparison counts =
+      compare_counts(cell.experiment.name, cell.configuration, cell.baseline, cell.candidate, region, config);
+  std::move(counts.changes.begin(), counts.changes.end(), std::back_inserter(out.count_changes));
+  if (counts.measured) out.counted_cells.insert({cell.experiment.name, cell.configuration.key()});
 }
 
-Verdict overall_of(const GateResult& result) {
-  const auto any = [&](Verdict verdict) {
-    return std::any_of(result.checks.begin(), result.checks.end(),
-                       [&](const Check& check) { return check.result.verdict == verdict; }) ||
-           std::any_of(result.count_changes.begin(), result.count_changes.end(),
-                       [&](const CountChange& change) { return change.verdict == verdict; }) ||
-           std::any_of(result.run_events.begin(), result.run_events.end(),
-                       [&](const RunEvent& event) { return event.verdict == verdict; });
-  };
-  if (any(Verdict::regression)) return Verdict::regression;
-  if (result.baseline_runs == 0) return Verdict::no_baseline;
-  if (any(Verdict::improvement)) return Verdict::improvement;
-  return Verdict::pass;
+/// The baseline's median elapsed time of Global in one cell, when its runs have a Global region.
+std::optional<double> global_time_of(const Cell& cell) {
+  const auto& regions = cell.experiment.regions;
+  if (std::find(regions.begin(), regions.end(), "Global") == regions.end()) return std::nullopt;
+  const auto values = analysis::repetition_metrics(cell.baseline, "Global", nullptr, cell.experiment.scaling);
+  const std::vector<double> times = values_of(values, model::MetricId::elapsed_ns);
+  if (times.empty()) return std::nullopt;
+  return analysis::median(times);
 }
 
 } // namespace
@@ -188,6 +179,7 @@ GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelect
       std::vector<RunEvent> shapes = compare_run_shapes(experiment.name, configuration, comparable, *candidate);
       std::move(shapes.begin(), shapes.end(), std::back_inserter(out.run_events));
       Cell cell{experiment, configuration, comparable, *candidate, {}};
+      cell.global_time = global_time_of(cell);
       for (std::size_t i = 0; i < selection.history.size(); ++i) {
         const analysis::Repetitions* earlier = experiment.repetitions(first_history_position + i, column);
         if (!earlier) continue;
@@ -195,13 +187,11 @@ GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelect
         if (!kept.empty()) cell.history.push_back(std::move(kept));
       }
       for (const std::string& region : experiment.regions)
-        compare_region(cell, region, config, candidate_commit, today, out);
+        compare_region(cell, region, config, out);
     }
   }
-  out.overall = overall_of(out);
+  decide(out, config, candidate_commit, today);
   return out;
 }
-
-int exit_code_of(const GateResult& result) { return result.overall == Verdict::regression ? 1 : 0; }
 
 } // namespace tally::gate

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "gate/compare_counts.hpp"
+#include "gate/finding.hpp"
 #include "gate/noise.hpp"
 #include "gate/rules.hpp"
 #include "gate/run_events.hpp"
@@ -48,6 +49,10 @@ struct Check {
   double configured_tolerance = 0;     ///< the rules' tolerance, before learning
   std::size_t history_commits = 0;     ///< commit medians of the metric: baseline's and the history's
   std::optional<std::string> parent{}; ///< the region's parent in the candidate's runs (the region tree)
+  /// The region's share of Global's time at this configuration (baseline medians); 1 for Global and
+  /// when the runs have no Global region.
+  double share = 1;
+  std::string diagnosis{}; ///< what the moves of the whole cell suggest (diagnosis.hpp), e.g. a slower runner
 };
 
 /// A region (or configuration) found on one side only: listed, never a regression.
@@ -64,19 +69,26 @@ struct GateResult {
   std::vector<std::string> not_compared;  ///< one line per cell whose environments differ
   std::vector<CountChange> count_changes; ///< exact counts that changed (compare_counts.hpp)
   std::vector<RunEvent> run_events;       ///< hung candidate runs, new behaviours and idle nodes (run_events.hpp)
+  /// The cells (experiment, configuration key) whose region counts both sides measured.
+  std::set<std::pair<std::string, std::string>> counted_cells;
   std::size_t baseline_runs = 0;
   std::size_t candidate_runs = 0;
-  Verdict overall = Verdict::pass; ///< regression > no baseline > improvement > pass, over checks, counts and hangs
+  /// Decided in decision.hpp, in one place: the findings, worst first, the overall verdict (that of
+  /// the worst finding) and which finding decided it.
+  std::vector<Finding> findings;
+  Verdict overall = Verdict::pass;
+  std::optional<std::size_t> deciding{}; ///< index into findings; none when no finding decided (a pass)
+  std::size_t family = 0;                ///< checks with a p-value, judged together by the family-wise rule
 };
 
 /// Compares the selected runs; each check's tolerance, and the commits at the baseline's level it is
 /// compared with, are learned from the baseline and the history commits (noise.hpp) when there are
-/// enough of them. `candidate_commit` and `today`
+/// enough of them; then the verdicts are decided (decision.hpp). `candidate_commit` and `today`
 /// (YYYY-MM-DD) decide the waivers.
 GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelection& selection,
                         const GateConfig& config, const std::string& candidate_commit, const std::string& today);
 
-/// 1 for a regression, else 0 (pass, improvement, waived, inconclusive, no baseline).
+/// 1 for a regression, else 0 (pass, improvement, changed, warning, inconclusive, no baseline).
 int exit_code_of(const GateResult& result);
 
 } // namespace tally::gate

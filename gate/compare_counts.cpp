@@ -91,14 +91,13 @@ std::vector<std::string> count_names() {
   return out;
 }
 
-std::vector<CountChange> compare_counts(const std::string& experiment, const analysis::Configuration& configuration,
-                                        const analysis::Repetitions& baseline, const analysis::Repetitions& candidate,
-                                        const std::string& region, const GateConfig& config,
-                                        const std::string& candidate_commit, const std::string& today) {
+CountComparison compare_counts(const std::string& experiment, const analysis::Configuration& configuration,
+                               const analysis::Repetitions& baseline, const analysis::Repetitions& candidate,
+                               const std::string& region, const GateConfig& config) {
   const auto before = medians(baseline, region);
   const auto after = medians(candidate, region);
   if (before.empty() || after.empty()) return {};
-  std::vector<CountChange> out;
+  CountComparison out{true, {}};
   for (const std::string& name : count_names()) {
     if (!before.contains(name) || !after.contains(name)) continue;
     const std::uint64_t old_value = before.at(name), new_value = after.at(name);
@@ -106,24 +105,11 @@ std::vector<CountChange> compare_counts(const std::string& experiment, const ana
     const double allowed = rule.tolerance_percent / 100.0 * static_cast<double>(old_value);
     const double moved = std::abs(static_cast<double>(new_value) - static_cast<double>(old_value));
     if (rule.ignored || old_value == new_value || moved <= allowed) continue;
-    CountChange change{experiment,
-                       region,
-                       configuration,
-                       name,
-                       old_value,
-                       new_value,
-                       before.at("visits"),
-                       after.at("visits"),
-                       new_value > old_value ? Verdict::regression : Verdict::improvement};
+    CountChange change{experiment,       region,        configuration,       name,
+                       old_value,        new_value,     before.at("visits"), after.at("visits"),
+                       Verdict::changed, rule.direction};
     change.parent = analysis::region_parent(candidate, region);
-    if (change.verdict == Verdict::regression) {
-      const WaiverMatch waiver = match_waivers(config.waivers, region, name, candidate_commit, today);
-      if (waiver.active) {
-        change.verdict = Verdict::waived;
-        change.note = "waived until " + waiver.active->expires + ": " + waiver.active->reason;
-      }
-    }
-    out.push_back(std::move(change));
+    out.changes.push_back(std::move(change));
   }
   return out;
 }

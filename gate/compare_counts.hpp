@@ -26,10 +26,13 @@ struct CountChange {
   std::uint64_t candidate = 0; ///< the median over the candidate's runs
   std::uint64_t baseline_visits = 0;
   std::uint64_t candidate_visits = 0;
-  Verdict verdict = Verdict::regression;            ///< regression when it grew, improvement when it shrank, or waived
-  bool time_changed = false;                        ///< the region's elapsed time moved beyond its noise too
-  std::optional<std::string> parent = std::nullopt; ///< the region's parent in the candidate's runs (the tree)
-  std::string note{};                               ///< the waiver's reason
+  /// `changed` unless a rule gives the count a direction (decision.hpp)
+  Verdict verdict = Verdict::changed;
+  std::optional<Direction> direction = std::nullopt; ///< the rule's direction, when it gives one
+  bool time_changed = false;                         ///< the region's elapsed time moved beyond its noise too
+  double time_change = 0;                            ///< the region's elapsed time change, percent of the baseline
+  std::optional<std::string> parent = std::nullopt;  ///< the region's parent in the candidate's runs (the tree)
+  std::string note{};                                ///< the waiver's reason
 
   /// Whether the visits agree, so that the change reads per visit.
   bool per_visit() const { return baseline_visits == candidate_visits && baseline_visits > 0; }
@@ -38,13 +41,16 @@ struct CountChange {
 /// The names of the counts a region's raw.mpi and raw.device hold, in the order they are compared.
 std::vector<std::string> count_names();
 
-/// The counts of `region` that changed between the baseline's and the candidate's runs of one
-/// cell; nothing when either side did not measure them. `candidate_commit` and `today` decide
-/// the waivers, as for the metrics.
-std::vector<CountChange> compare_counts(const std::string& experiment, const analysis::Configuration& configuration,
-                                        const analysis::Repetitions& baseline, const analysis::Repetitions& candidate,
-                                        const std::string& region, const GateConfig& config,
-                                        const std::string& candidate_commit, const std::string& today);
+/// The counts of `region` in one cell, baseline against candidate.
+struct CountComparison {
+  bool measured = false;            ///< both sides measured the region's counts
+  std::vector<CountChange> changes; ///< those that changed beyond the rule's tolerance
+};
+
+/// The counts of `region` that changed between the baseline's and the candidate's runs of one cell.
+CountComparison compare_counts(const std::string& experiment, const analysis::Configuration& configuration,
+                               const analysis::Repetitions& baseline, const analysis::Repetitions& candidate,
+                               const std::string& region, const GateConfig& config);
 
 /// "mpi_calls_collective 2 → 3 per visit (+1)", or with totals when the visits differ.
 std::string describe(const CountChange& change);

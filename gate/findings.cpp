@@ -173,22 +173,13 @@ std::string summary_of(const Finding& finding, const std::vector<Check>& checks,
     out += ", not at " + configurations_text({smallest}) + ": a scaling " + std::string(to_string(finding.verdict));
   const std::string why = attribution_text(lead);
   if (!why.empty()) out += ": " + why;
+  if (!lead.diagnosis.empty()) out += "; " + lead.diagnosis;
   if (!finding.explained_regions.empty()) {
     out += "; explains ";
     for (std::size_t i = 0; i < finding.explained_regions.size(); ++i)
       out += (i > 0 ? ", " : "") + finding.explained_regions[i];
   }
   return out;
-}
-
-int verdict_order(Verdict verdict) {
-  switch (verdict) {
-  case Verdict::regression: return 0;
-  case Verdict::inconclusive: return 1;
-  case Verdict::warning: return 2;
-  case Verdict::waived: return 3;
-  default: return 4;
-  }
 }
 
 } // namespace
@@ -267,15 +258,16 @@ std::vector<Finding> find_causes(const GateResult& result) {
     const bool directed = finding.verdict == Verdict::regression || finding.verdict == Verdict::improvement;
     finding.scaling = directed && finding.configurations.front() != least;
     finding.summary = summary_of(finding, checks, least);
+    for (const Check* cause : causes_of(finding, checks)) {
+      finding.worse = finding.worse || cause->result.worse;
+      finding.impact = std::max(finding.impact, cause->result.impact);
+    }
     out.push_back(std::move(finding));
   }
   std::vector<Finding> counts = find_count_causes(result);
   std::move(counts.begin(), counts.end(), std::back_inserter(out));
   std::vector<Finding> events = find_run_event_causes(result);
   std::move(events.begin(), events.end(), std::back_inserter(out));
-  std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) {
-    return verdict_order(a.verdict) < verdict_order(b.verdict);
-  });
   return out;
 }
 

@@ -11,27 +11,7 @@
 
 namespace tally::gate {
 
-/// One cause: the metric nearest the root of the tree that moved in one region, at every
-/// configuration that shows it, with the checks it explains.
-struct Finding {
-  Verdict verdict = Verdict::regression; ///< regression, improvement, inconclusive or waived
-  std::string experiment;
-  std::string region;
-  model::MetricId metric{};
-  std::vector<analysis::Configuration> configurations{}; ///< increasing
-  bool scaling = false;              ///< a regression or improvement not seen at the smallest configuration compared
-  std::vector<std::size_t> checks{}; ///< indices into GateResult::checks, the cause's first
-  std::vector<std::string> explained_regions{}; ///< parent regions whose move this region explains
-  std::string summary{};                        ///< one line: region, metric, values, configurations, attribution
-  /// Indices into GateResult::count_changes when the finding is about exact counts (then
-  /// `metric` and `checks` are unused).
-  std::vector<std::size_t> count_changes{};
-  /// Index into GateResult::run_events when the finding is about a run as a whole (a hang, a
-  /// behaviour, idle nodes); then `metric`, `checks` and `count_changes` are unused.
-  std::optional<std::size_t> run_event{};
-};
-
-/// Groups the checks that are not passes into findings, regressions first. Within one region and
+/// Groups the checks that are not passes into findings (decision.hpp orders them). Within one region and
 /// configuration, a check whose ancestor in the metric tree moved the same way belongs to that
 /// ancestor; computation metrics (instructions, IPC, frequency) belong to elapsed time, and
 /// elapsed time to any efficiency that moved the same way. The same cause at several

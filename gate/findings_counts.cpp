@@ -5,6 +5,7 @@
 #include "gate/findings.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <tuple>
 
@@ -58,7 +59,11 @@ std::string summary_of(const Finding& finding, const std::vector<CountChange>& c
   out += " at " + lead;
   for (std::size_t i = 0; i < others.size(); ++i)
     out += (i == 0 ? " (also at " : ", ") + others[i] + (i + 1 == others.size() ? ")" : "");
-  out += time_changed ? "; its time changed too" : "; with no time change";
+  // The time effect at the lead configuration: the region's elapsed-time change, judged as a check.
+  char effect[64];
+  std::snprintf(effect, sizeof effect, "elapsed time %+.1f%%", changes[finding.count_changes.front()].time_change);
+  out += time_changed ? "; its time changed too (" + std::string(effect) + ")"
+                      : "; with no time change (" + std::string(effect) + ", within noise)";
   if (!finding.explained_regions.empty()) {
     out += "; explains ";
     for (std::size_t i = 0; i < finding.explained_regions.size(); ++i)
@@ -77,7 +82,10 @@ std::vector<Finding> find_count_causes(const GateResult& result) {
     const CountChange& change = changes[index];
     const auto [at, added] =
         finding_of.try_emplace({change.experiment, change.region, change.verdict}, findings.size());
-    if (added) findings.push_back({change.verdict, change.experiment, change.region});
+    if (added) {
+      findings.push_back({change.verdict, change.experiment, change.region});
+      findings.back().worse = change.verdict == Verdict::regression;
+    }
     Finding& finding = findings[at->second];
     if (std::find(finding.configurations.begin(), finding.configurations.end(), change.configuration) ==
         finding.configurations.end())

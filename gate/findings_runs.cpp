@@ -12,6 +12,7 @@ std::vector<Finding> find_run_event_causes(const GateResult& result) {
     Finding finding{event.verdict, event.experiment, "Global"};
     if (event.hang && !event.hang->regions.empty()) finding.region = event.hang->regions.back();
     finding.configurations = {event.configuration};
+    finding.worse = event.verdict == Verdict::regression;
     finding.summary = event.description;
     finding.run_event = index;
     out.push_back(std::move(finding));

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <numbers>
 
 namespace tally::gate {
 namespace {
@@ -31,17 +32,47 @@ bool baseline_on_level(std::span<const std::vector<double>> commits, std::size_t
   return difference <= noise_deviations * deviation * std::sqrt(1.0 + 1.0 / static_cast<double>(level - 1));
 }
 
+/// The medians' part exceeds the repetitions' by up to a third when nothing drifts (a dozen medians
+/// estimate it within about ±35%); beyond half again, the drift is real and its few medians limit
+/// how well the noise is known.
+constexpr double drift_beyond = 1.5;
+
+/// How many degrees of freedom a deviation estimated from these differences is worth: a median of
+/// absolute differences uses about half the information of a standard deviation for the pairs
+/// within commits (the residuals' part rests on the same values), and about 0.3 for successive medians (measured by
+/// simulation of normal values: Var(log s) = 1/(2ν)). Student's t with so many degrees of freedom then gives p-values
+/// that hold in the tails, where a family of hundreds of checks is judged.
+double degrees_of_freedom(const analysis::CommitNoise& noise) {
+  const double degrees = noise.between <= drift_beyond * std::max(noise.within, noise.tails)
+                             ? 0.5 * noise.within_differences
+                             : 0.3 * noise.between_differences;
+  return std::max(1.0, degrees);
+}
+
 } // namespace
+
+Scale learned_scale(const LearnedNoise& noise) {
+  const double level_error = 1.0 / static_cast<double>(noise.level_commits);
+  return {noise.deviation * std::sqrt(1.0 + level_error), noise.degrees_of_freedom, Evidence::learned_noise};
+}
+
+std::optional<Scale> repetition_scale(std::span<const std::vector<double>> commits) {
+  analysis::CommitNoise noise = analysis::commit_noise(commits);
+  if (noise.within_differences == 0) return std::nullopt;
+  noise.between = 0; // a short history's medians say nothing of a drift yet
+  return Scale{noise.deviation() * std::numbers::sqrt2, degrees_of_freedom(noise), Evidence::repetition_spread};
+}
 
 std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> commits) {
   if (commits.size() < noise_min_commits) return std::nullopt;
-  const double deviation = analysis::commit_median_deviation(commits);
+  const analysis::CommitNoise noise = analysis::commit_noise(commits);
+  const double deviation = noise.deviation();
   const std::vector<analysis::ChangePoint> shifts = analysis::change_points(commits, deviation);
   std::size_t level = commits.size() - (shifts.empty() ? 0 : shifts.back().index);
   // A shift at the baseline itself is no change point yet (it needs commits after it): the
   // candidate is then compared with the baseline alone, as a commit with its parent.
   if (level > 1 && !baseline_on_level(commits, level, deviation)) level = 1;
-  return LearnedNoise{commits.size(), deviation, level};
+  return LearnedNoise{commits.size(), deviation, level, degrees_of_freedom(noise)};
 }
 
 double tolerance_with_noise(const CheckRule& configured, const std::optional<LearnedNoise>& noise,

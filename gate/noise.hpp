@@ -5,6 +5,7 @@
 #pragma once
 
 #include "gate/rules.hpp"
+#include "gate/verdict.hpp"
 
 #include <cstddef>
 #include <optional>
@@ -28,11 +29,21 @@ struct LearnedNoise {
   std::size_t commits = 0;       ///< commits it was learned from, the baseline's included
   double deviation = 0;          ///< standard deviation of one commit's median (analysis::commit_median_deviation)
   std::size_t level_commits = 1; ///< the newest commits after the history's last change point, the baseline's included
+  double degrees_of_freedom = 1; ///< of the deviation's estimate (noise_degrees_of_freedom)
 };
 
 /// The noise of `commits` (oldest first, the baseline last, each its repetition values); nullopt
 /// for fewer than noise_min_commits.
 std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> commits);
+
+/// The scale of a check whose noise was learned: σ·√(1 + 1/level_commits), the standard deviation
+/// of the candidate's median less the level's when nothing changed.
+Scale learned_scale(const LearnedNoise& noise);
+
+/// The scale of a check whose history is too short to learn from: the spread within the
+/// repetitions of `commits` (the history's, the baseline's and the candidate's), σ·√2 since the
+/// candidate is compared with the baseline alone; nullopt when no commit has two repetitions.
+std::optional<Scale> repetition_scale(std::span<const std::vector<double>> commits);
 
 /// The tolerance of a check: from the learned noise when there is some, noise_deviations standard
 /// deviations of the difference between the candidate's median and the level of the reference

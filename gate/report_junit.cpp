@@ -5,7 +5,6 @@
 // The suite "findings" holds one case per cause (what a reader opens first), then one suite per
 // experiment holds every check.
 #include "gate/attribution.hpp"
-#include "gate/findings.hpp"
 #include "gate/reports.hpp"
 
 #include "tally/model/xml_escape.hpp"
@@ -26,11 +25,11 @@ struct Case {
 Case case_of(const Check& check) {
   Case out{check.region + " @ " + check.configuration.label() + ": " +
                std::string(model::metric_info(check.metric).key),
-           "", "", describe(check) + "; " + std::string(to_string(check.result.evidence)) + "; " + tolerance_of(check)};
+           "", "", describe(check) + "; " + evidence_of(check)};
   if (!check.note.empty()) out.output += "; " + check.note;
   if (check.result.verdict == Verdict::regression) out.failure = describe(check);
   if (check.result.verdict == Verdict::inconclusive)
-    out.skipped = "inconclusive: beyond tolerance, samples not different";
+    out.skipped = "inconclusive: beyond twice the tolerance, not confirmed over the family of checks";
   return out;
 }
 
@@ -43,6 +42,7 @@ Case case_of(const Finding& finding, const GateResult& result) {
     out.output += "\n" + check_name(result.checks[index]);
   if (finding.verdict == Verdict::regression) out.failure = finding.summary;
   if (finding.verdict == Verdict::inconclusive) out.skipped = "inconclusive: " + finding.summary;
+  if (finding.verdict == Verdict::changed) out.output = "changed: " + out.output;
   if (finding.verdict == Verdict::warning) out.skipped = "warning: " + finding.summary;
   return out;
 }
@@ -51,7 +51,7 @@ Case case_of(const Finding& finding, const GateResult& result) {
 
 void write_junit(std::ostream& out, const GateHeading& heading, const GateResult& result) {
   std::map<std::string, std::vector<Case>> suites;
-  for (const Finding& finding : find_causes(result))
+  for (const Finding& finding : result.findings)
     suites["findings"].push_back(case_of(finding, result));
   for (const Check& check : result.checks)
     suites[check.experiment].push_back(case_of(check));

@@ -2,9 +2,10 @@
 // The Markdown report: verdict first, then one table row per finding; every check stays in a
 // <details> block, folded, because twenty lines for one cause drown the reader.
 #include "gate/attribution.hpp"
-#include "gate/findings.hpp"
+#include "gate/decision.hpp"
 #include "gate/reports.hpp"
 
+#include <cstdio>
 #include <map>
 #include <sstream>
 
@@ -34,10 +35,20 @@ std::string tolerance_of(const Check& check) {
 }
 
 std::size_t write_findings(std::ostream& out, const GateResult& result) {
-  const std::vector<Finding> findings = find_causes(result);
-  for (const Finding& finding : findings)
+  for (const Finding& finding : result.findings)
     out << to_string(finding.verdict) << ": " << finding.experiment << ": " << finding.summary << '\n';
-  return findings.size();
+  return result.findings.size();
+}
+
+std::string evidence_of(const Check& check) {
+  const SampleVerdict& evidence = check.result;
+  char numbers[128] = "";
+  if (evidence.z && evidence.p_value)
+    std::snprintf(numbers, sizeof numbers, "z = %.2g, p = %.2g (%s by the family-wise rule); ", *evidence.z,
+                  *evidence.p_value, evidence.kept ? "kept" : "not kept");
+  char impact[64];
+  std::snprintf(impact, sizeof impact, "; costs the run %.2g%%", 100.0 * evidence.impact);
+  return numbers + std::string(to_string(evidence.evidence)) + "; " + tolerance_of(check) + impact;
 }
 
 namespace {
@@ -48,9 +59,8 @@ void list_checks(std::ostream& out, const GateResult& result, Verdict verdict, c
     if (check.result.verdict != verdict) continue;
     if (!any) out << "\n### " << title << "\n\n";
     any = true;
-    out << "- " << markdown_escape(check.experiment) << ": " << markdown_escape(describe(check));
-    if (check.result.p_value) out << "; p = " << *check.result.p_value;
-    out << "; " << to_string(check.result.evidence) << "; " << tolerance_of(check);
+    out << "- " << markdown_escape(check.experiment) << ": " << markdown_escape(describe(check)) << "; "
+        << evidence_of(check);
     if (!check.note.empty()) out << "; " << markdown_escape(check.note);
     out << '\n';
   }
@@ -67,7 +77,8 @@ std::string checks_block(const GateResult& result) {
     out << "| " << to_string(verdict) << " | " << count << " |\n";
   list_checks(out, result, Verdict::regression, "Regressions");
   list_checks(out, result, Verdict::waived, "Waived");
-  list_checks(out, result, Verdict::inconclusive, "Inconclusive (beyond tolerance, samples not different)");
+  list_checks(out, result, Verdict::inconclusive,
+              "Inconclusive (beyond twice the tolerance, not confirmed over the family of checks)");
   list_checks(out, result, Verdict::improvement, "Improvements");
   out << "\n</details>\n";
   return out.str();
@@ -101,13 +112,14 @@ void write_markdown(std::ostream& out, const GateHeading& heading, const GateRes
                     const MarkdownLimit& limit) {
   std::ostringstream head;
   head << "## tally gate: " << to_string(result.overall) << "\n\n";
+  head << markdown_escape(deciding_text(result)) << "\n\n";
   head << "Candidate `" << markdown_escape(heading.candidate) << "` (" << result.candidate_runs
        << " runs) against baseline `" << markdown_escape(heading.baseline) << "` (" << result.baseline_runs
        << " runs).\n";
   if (result.overall == Verdict::no_baseline)
     head << "\nNo baseline runs: nothing was compared, and the gate passes. Run the benchmarks on the baseline "
             "commit to compare against it.\n";
-  const std::vector<Finding> findings = find_causes(result);
+  const std::vector<Finding>& findings = result.findings;
   std::vector<std::string> rows;
   for (const Finding& finding : findings)
     rows.push_back("| " + std::string(to_string(finding.verdict)) + " | " + markdown_escape(finding.experiment) +

@@ -47,4 +47,8 @@ std::string check_name(const Check& check);
 /// Which tolerance a check applied and why (noise.hpp's tolerance_text).
 std::string tolerance_of(const Check& check);
 
+/// How a check was judged: its z and p-value and whether the family-wise rule kept it, the scale's
+/// source, the tolerance and the change's cost to the run.
+std::string evidence_of(const Check& check);
+
 } // namespace tally::gate

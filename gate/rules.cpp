@@ -15,6 +15,7 @@ CheckRule rule_for(const GateConfig& config, std::string_view region, model::Met
   CheckRule rule;
   rule.alpha = config.alpha;
   rule.min_effect = config.min_effect;
+  rule.min_impact_percent = config.min_impact_percent;
   // Efficiencies live in [0, 1], where a relative tolerance would be stricter for poor regions
   // than for good ones; percentage points treat every region alike.
   rule.tolerance_in_pp = info.kind == model::MetricKind::efficiency;
@@ -29,6 +30,7 @@ CheckRule rule_for(const GateConfig& config, std::string_view region, model::Met
     if (override_rule.direction) rule.direction = *override_rule.direction;
     if (override_rule.alpha) rule.alpha = *override_rule.alpha;
     if (override_rule.min_effect) rule.min_effect = *override_rule.min_effect;
+    if (override_rule.min_impact_percent) rule.min_impact_percent = *override_rule.min_impact_percent;
     if (rule.tolerance_in_pp && override_rule.tolerance_pp) rule.tolerance = *override_rule.tolerance_pp;
     if (!rule.tolerance_in_pp && override_rule.tolerance_percent) rule.tolerance = *override_rule.tolerance_percent;
   }
@@ -39,7 +41,10 @@ CountRule count_rule_for(const GateConfig& config, std::string_view region, std:
   CountRule rule;
   for (const RuleOverride& override_rule : config.rules) {
     if (!glob_matches(override_rule.metrics, count) || !glob_matches(override_rule.regions, region)) continue;
-    if (override_rule.direction) rule.ignored = *override_rule.direction == Direction::ignored;
+    if (override_rule.direction) {
+      rule.ignored = *override_rule.direction == Direction::ignored;
+      rule.direction = rule.ignored ? std::nullopt : override_rule.direction;
+    }
     if (override_rule.tolerance_percent) rule.tolerance_percent = *override_rule.tolerance_percent;
   }
   return rule;

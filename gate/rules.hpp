@@ -17,10 +17,12 @@ enum class Direction { higher_is_better, lower_is_better, ignored };
 /// The check of one metric in one region, after defaults and every matching rule.
 struct CheckRule {
   Direction direction = Direction::higher_is_better;
-  bool tolerance_in_pp = false; ///< true: absolute, in percentage points (efficiencies); false: relative
-  double tolerance = 0;         ///< percentage points, or a percentage of the baseline median
-  double min_effect = 0;        ///< smallest absolute median change that counts, in the metric's unit
-  double alpha = 0.05;          ///< significance level of the Mann-Whitney test
+  bool tolerance_in_pp = false;  ///< true: absolute, in percentage points (efficiencies); false: relative
+  double tolerance = 0;          ///< percentage points, or a percentage of the baseline median
+  double min_effect = 0;         ///< smallest absolute median change that counts, in the metric's unit
+  double min_impact_percent = 0; ///< smallest cost to the run (percent of Global's time) that fails (decision.hpp)
+  /// The check's share of the family's error: its p-value is weighed by GateConfig::alpha / alpha.
+  double alpha = 0.05;
 };
 
 /// One `[[rules]]` entry: glob patterns (fnmatch) and the fields it sets; unset fields keep
@@ -32,6 +34,7 @@ struct RuleOverride {
   std::optional<double> tolerance_pp;
   std::optional<double> tolerance_percent;
   std::optional<double> min_effect;
+  std::optional<double> min_impact_percent;
   std::optional<double> alpha;
 };
 
@@ -45,10 +48,13 @@ struct Waiver {
 };
 
 struct GateConfig {
+  /// The chance that a commit whose runs differ from the baseline's by noise alone fails: the level
+  /// of the Benjamini-Hochberg rule over every check of one comparison (decision.hpp).
   double alpha = 0.05;
   double efficiency_tolerance_pp = 2.0;    ///< for efficiencies (values in [0, 1])
   double relative_tolerance_percent = 5.0; ///< for times, counts, ratios and frequencies
   double min_effect = 0.0;
+  double min_impact_percent = 0.05; ///< a check whose change costs the run less than this never fails
   std::vector<RuleOverride> rules;
   std::vector<Waiver> waivers;
 };
@@ -59,10 +65,12 @@ CheckRule rule_for(const GateConfig& config, std::string_view region, model::Met
 
 /// The check of one exact count (compare_counts.hpp) in `region`: counts are compared exactly
 /// (tolerance 0) unless a rule whose metric pattern matches the count's name gives a
-/// tolerance_percent; a rule's direction `ignored` skips the count.
+/// tolerance_percent. A change is reported, not judged, unless a rule gives the count a direction
+/// (then it is a regression or an improvement); direction `ignored` skips the count.
 struct CountRule {
   bool ignored = false;
-  double tolerance_percent = 0; ///< of the baseline count
+  std::optional<Direction> direction; ///< higher_is_better or lower_is_better when a rule says so
+  double tolerance_percent = 0;       ///< of the baseline count
 };
 CountRule count_rule_for(const GateConfig& config, std::string_view region, std::string_view count);
 

@@ -91,14 +91,17 @@ void read_defaults(GateChecker& checker, const Json& root, GateConfig& config) {
   const Json* defaults = checker.object_member(root, Pointer(), "defaults", Presence::optional);
   if (!defaults) return;
   const Pointer at = Pointer() / "defaults";
-  checker.reject_unknown(*defaults, at,
-                         {"alpha", "efficiency_tolerance_pp", "relative_tolerance_percent", "min_effect"});
+  checker.reject_unknown(
+      *defaults, at,
+      {"alpha", "efficiency_tolerance_pp", "relative_tolerance_percent", "min_effect", "min_impact_percent"});
   config.alpha = checker.number_in(*defaults, at, "alpha", 0, 1).value_or(config.alpha);
   config.efficiency_tolerance_pp =
       checker.number_in(*defaults, at, "efficiency_tolerance_pp", 0, 100).value_or(config.efficiency_tolerance_pp);
   config.relative_tolerance_percent =
       checker.number_in(*defaults, at, "relative_tolerance_percent", 0).value_or(config.relative_tolerance_percent);
   config.min_effect = checker.number_in(*defaults, at, "min_effect", 0).value_or(config.min_effect);
+  config.min_impact_percent =
+      checker.number_in(*defaults, at, "min_impact_percent", 0, 100).value_or(config.min_impact_percent);
 }
 
 void read_rules(GateChecker& checker, const Json& root, GateConfig& config) {
@@ -107,8 +110,9 @@ void read_rules(GateChecker& checker, const Json& root, GateConfig& config) {
     const Pointer at = Pointer() / "rules" / i;
     const Json& entry = (*rules)[i];
     if (!checker.expect_object(entry, at)) continue;
-    checker.reject_unknown(
-        entry, at, {"metrics", "regions", "direction", "tolerance_pp", "tolerance_percent", "min_effect", "alpha"});
+    checker.reject_unknown(entry, at,
+                           {"metrics", "regions", "direction", "tolerance_pp", "tolerance_percent", "min_effect",
+                            "min_impact_percent", "alpha"});
     RuleOverride rule;
     rule.metrics = checker.string_member(entry, at, "metrics", Presence::optional).value_or("*");
     rule.regions = checker.string_member(entry, at, "regions", Presence::optional).value_or("*");
@@ -121,6 +125,7 @@ void read_rules(GateChecker& checker, const Json& root, GateConfig& config) {
     rule.tolerance_pp = checker.number_in(entry, at, "tolerance_pp", 0, 100);
     rule.tolerance_percent = checker.number_in(entry, at, "tolerance_percent", 0);
     rule.min_effect = checker.number_in(entry, at, "min_effect", 0);
+    rule.min_impact_percent = checker.number_in(entry, at, "min_impact_percent", 0, 100);
     rule.alpha = checker.number_in(entry, at, "alpha", 0, 1);
     config.rules.push_back(std::move(rule));
   }

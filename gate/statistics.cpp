@@ -1,104 +1,67 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Mann-Whitney U: exact distribution by recursion for small untied samples, normal
-// approximation with tie correction otherwise.
+// The incomplete beta function by its continued fraction (modified Lentz), which converges fast
+// for x < (a + 1)/(a + b + 2); the symmetry I_x(a, b) = 1 − I_{1−x}(b, a) covers the rest.
 #include "gate/statistics.hpp"
-
-#include "analysis/region_metrics.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <vector>
+#include <numeric>
 
 namespace tally::gate {
 namespace {
 
-constexpr std::size_t exact_limit = 10;
-
-/// Number of arrangements of n1 + n2 untied values whose U (of the first sample) is each of
-/// 0 .. n1·n2: f(n1, n2, u) = f(n1 - 1, n2, u - n2) + f(n1, n2 - 1, u), counted bottom up.
-std::vector<double> u_counts(std::size_t n1, std::size_t n2) {
-  // table[i][j] is the distribution for sizes (i, j); doubles hold C(20, 10) exactly.
-  std::vector<std::vector<std::vector<double>>> table(n1 + 1, std::vector<std::vector<double>>(n2 + 1));
-  for (std::size_t i = 0; i <= n1; ++i) {
-    for (std::size_t j = 0; j <= n2; ++j) {
-      std::vector<double>& counts = table[i][j];
-      counts.assign(i * j + 1, 0.0);
-      if (i == 0 || j == 0) {
-        counts[0] = 1;
-        continue;
-      }
-      // The largest value belongs to the first sample (it beats all j others) or to the second.
-      for (std::size_t u = 0; u < table[i - 1][j].size(); ++u)
-        counts[u + j] += table[i - 1][j][u];
-      for (std::size_t u = 0; u < table[i][j - 1].size(); ++u)
-        counts[u] += table[i][j - 1][u];
+double beta_continued_fraction(double a, double b, double x) {
+  constexpr double tiny = 1e-300;
+  constexpr double precision = 1e-15;
+  double c = 1.0, d = 1.0 - (a + b) * x / (a + 1.0);
+  d = 1.0 / (std::abs(d) < tiny ? tiny : d);
+  double fraction = d;
+  for (int m = 1; m <= 300; ++m) {
+    const double m2 = 2.0 * m;
+    // The even and the odd step of the fraction.
+    for (const double numerator :
+         {m * (b - m) * x / ((a + m2 - 1.0) * (a + m2)), -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1.0))}) {
+      d = 1.0 + numerator * d;
+      d = 1.0 / (std::abs(d) < tiny ? tiny : d);
+      c = 1.0 + numerator / c;
+      if (std::abs(c) < tiny) c = tiny;
+      fraction *= c * d;
     }
+    if (std::abs(c * d - 1.0) < precision) break;
   }
-  return table[n1][n2];
+  return fraction;
 }
 
-double exact_p_value(double u, std::size_t n1, std::size_t n2) {
-  const std::vector<double> counts = u_counts(n1, n2);
-  double total = 0, at_most = 0, at_least = 0;
-  for (std::size_t value = 0; value < counts.size(); ++value) {
-    total += counts[value];
-    if (static_cast<double>(value) <= u) at_most += counts[value];
-    if (static_cast<double>(value) >= u) at_least += counts[value];
-  }
-  return std::min(1.0, 2.0 * std::min(at_most, at_least) / total);
-}
-
-double normal_p_value(double u, std::span<const double> baseline, std::span<const double> candidate) {
-  const double n1 = static_cast<double>(baseline.size());
-  const double n2 = static_cast<double>(candidate.size());
-  const double n = n1 + n2;
-  // Runs of equal values in the sorted pooled sample are the ties.
-  std::vector<double> pooled(baseline.begin(), baseline.end());
-  pooled.insert(pooled.end(), candidate.begin(), candidate.end());
-  std::sort(pooled.begin(), pooled.end());
-  double tie_term = 0;
-  for (std::size_t begin = 0, end = 0; begin < pooled.size(); begin = end) {
-    while (end < pooled.size() && pooled[end] == pooled[begin])
-      ++end;
-    const auto t = static_cast<double>(end - begin);
-    tie_term += t * t * t - t;
-  }
-  const double variance = n1 * n2 / 12.0 * ((n + 1) - tie_term / (n * (n - 1)));
-  if (variance <= 0) return 1.0; // every value equal: no evidence of a difference
-  const double distance = std::max(0.0, std::abs(u - n1 * n2 / 2.0) - 0.5);
-  return std::min(1.0, std::erfc(distance / std::sqrt(variance) / std::sqrt(2.0)));
+/// I_x(a, b), the regularized incomplete beta function, for 0 ≤ x ≤ 1.
+double incomplete_beta(double a, double b, double x) {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const double log_front = std::lgamma(a + b) - std::lgamma(a) - std::lgamma(b) + a * std::log(x) + b * std::log1p(-x);
+  if (x < (a + 1.0) / (a + b + 2.0)) return std::exp(log_front) * beta_continued_fraction(a, b, x) / a;
+  return 1.0 - std::exp(log_front) * beta_continued_fraction(b, a, 1.0 - x) / b;
 }
 
 } // namespace
 
-MannWhitney mann_whitney(std::span<const double> baseline, std::span<const double> candidate) {
-  MannWhitney out;
-  bool ties = false;
-  for (double b : baseline) {
-    for (double c : candidate) {
-      if (b > c) out.u += 1;
-      if (b == c) out.u += 0.5, ties = true;
-    }
+double student_t_p_value(double t, double degrees_of_freedom) {
+  if (std::isinf(t)) return 0;
+  const double x = degrees_of_freedom / (degrees_of_freedom + t * t);
+  return std::clamp(incomplete_beta(degrees_of_freedom / 2.0, 0.5, x), 0.0, 1.0);
+}
+
+std::vector<bool> benjamini_hochberg(std::span<const double> p_values, double q) {
+  std::vector<std::size_t> order(p_values.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return p_values[a] < p_values[b]; });
+  const auto m = static_cast<double>(p_values.size());
+  std::size_t rejected = 0;
+  for (std::size_t rank = 1; rank <= order.size(); ++rank) {
+    if (p_values[order[rank - 1]] <= static_cast<double>(rank) * q / m) rejected = rank;
   }
-  std::vector<double> pooled(baseline.begin(), baseline.end());
-  pooled.insert(pooled.end(), candidate.begin(), candidate.end());
-  std::sort(pooled.begin(), pooled.end());
-  ties = ties || std::adjacent_find(pooled.begin(), pooled.end()) != pooled.end();
-  out.exact = !ties && baseline.size() <= exact_limit && candidate.size() <= exact_limit;
-  out.p_value =
-      out.exact ? exact_p_value(out.u, baseline.size(), candidate.size()) : normal_p_value(out.u, baseline, candidate);
+  std::vector<bool> out(p_values.size(), false);
+  for (std::size_t rank = 0; rank < rejected; ++rank)
+    out[order[rank]] = true;
   return out;
-}
-
-double smallest_p_value(std::size_t n1, std::size_t n2) {
-  double arrangements = 1; // C(n1 + n2, n1), built as a product to stay exact for small sizes
-  for (std::size_t k = 1; k <= n1; ++k)
-    arrangements = arrangements * static_cast<double>(n2 + k) / static_cast<double>(k);
-  return std::min(1.0, 2.0 / arrangements);
-}
-
-double median_difference(std::span<const double> baseline, std::span<const double> candidate) {
-  return analysis::median({candidate.begin(), candidate.end()}) - analysis::median({baseline.begin(), baseline.end()});
 }
 
 } // namespace tally::gate

@@ -1,33 +1,22 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The two-sample statistics of the gate: the Mann-Whitney U test and the median difference.
-// Choice: Mann-Whitney (rank-based) because benchmark timings are skewed and have outliers, and
-// the test assumes nothing about their distribution; a bootstrap would need more repetitions.
+// The gate's statistics: the two-sided p-value of a robust z against a scale estimated from few
+// values (Student's t), and the Benjamini-Hochberg rule over a family of p-values.
 #pragma once
 
-#include <cstddef>
 #include <span>
+#include <vector>
 
 namespace tally::gate {
 
-/// The result of a two-sided Mann-Whitney U test of `baseline` against `candidate`.
-struct MannWhitney {
-  double u = 0;       ///< U of the baseline: pairs (b, c) with b > c, ties counting one half
-  double p_value = 1; ///< two-sided
-  bool exact = false; ///< true: the exact null distribution; false: normal approximation
-};
+/// Two-sided p-value of `t` for Student's t distribution with `degrees_of_freedom` (> 0, not
+/// necessarily an integer): P(|T| ≥ |t|) = I_{ν/(ν+t²)}(ν/2, 1/2), the regularized incomplete
+/// beta function. 1 for t = 0, 0 for an infinite t.
+double student_t_p_value(double t, double degrees_of_freedom);
 
-/// Two-sided Mann-Whitney U test. Exact p-value (the null distribution of U counted by
-/// recursion) when both samples have at most 10 values and there are no ties; otherwise the
-/// normal approximation with tie correction and continuity correction. Both samples must be
-/// non-empty. When every value is equal, p is 1.
-MannWhitney mann_whitney(std::span<const double> baseline, std::span<const double> candidate);
-
-/// The smallest two-sided exact p-value samples of these sizes can reach (complete separation):
-/// 2 / C(n1 + n2, n1). Below alpha only from 4 + 4 (or 3 + 5) repetitions at alpha = 0.05.
-double smallest_p_value(std::size_t n1, std::size_t n2);
-
-/// The median of the candidate minus the median of the baseline (medians as in the site:
-/// the mean of the two middle values for an even count). Both samples must be non-empty.
-double median_difference(std::span<const double> baseline, std::span<const double> candidate);
+/// The Benjamini-Hochberg step-up rule at level `q` over `p_values`: with the p-values sorted,
+/// p(1) ≤ … ≤ p(m), the largest k with p(k) ≤ k·q/m, and every hypothesis of rank ≤ k rejected.
+/// When every hypothesis is true, the chance that any is rejected is at most q (for independent or
+/// positively dependent p-values). One flag per p-value, in their order.
+std::vector<bool> benjamini_hochberg(std::span<const double> p_values, double q);
 
 } // namespace tally::gate

@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Tolerance first, statistics second: a statistically clear but tiny change is noise for CI,
-// and a large change that the samples cannot separate is reported, not failed.
+// Medians as the location (one odd repetition moves them little), the learned or observed noise as
+// the scale: the size of a shift against the noise is what a rank test on 4 + 4 values cannot see.
 #include "gate/verdict.hpp"
 
 #include "gate/statistics.hpp"
 
 #include "analysis/region_metrics.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
 namespace tally::gate {
 
-SampleVerdict judge(const CheckRule& rule, const std::vector<double>& baseline, const std::vector<double>& candidate) {
+SampleVerdict weigh_change(const CheckRule& rule, const std::vector<double>& baseline,
+                           const std::vector<double>& candidate, const std::optional<Scale>& scale, double share) {
   SampleVerdict out;
   out.baseline_median = analysis::median(baseline);
   out.candidate_median = analysis::median(candidate);
@@ -23,20 +25,21 @@ SampleVerdict judge(const CheckRule& rule, const std::vector<double>& baseline, 
     out.change = 100.0 * delta / std::abs(out.baseline_median);
   else
     out.change = delta == 0 ? 0.0 : std::copysign(std::numeric_limits<double>::infinity(), delta);
-
-  if (baseline.size() >= 2 && candidate.size() >= 2) {
-    out.p_value = mann_whitney(baseline, candidate).p_value;
-    out.evidence = smallest_p_value(baseline.size(), candidate.size()) < rule.alpha ? Evidence::statistical
-                                                                                    : Evidence::tolerance_only;
-  }
-  const bool exceeds = std::abs(out.change) > rule.tolerance && std::abs(delta) >= rule.min_effect;
-  if (!exceeds) return out;
-  if (out.evidence == Evidence::statistical && *out.p_value >= rule.alpha) {
-    out.verdict = Verdict::inconclusive;
-    return out;
-  }
-  const bool worse = rule.direction == Direction::higher_is_better ? delta < 0 : delta > 0;
-  out.verdict = worse ? Verdict::regression : Verdict::improvement;
+  out.worse = rule.direction == Direction::higher_is_better ? delta < 0 : delta > 0;
+  out.exceeds_tolerance = std::abs(out.change) > rule.tolerance && std::abs(delta) >= rule.min_effect;
+  // An efficiency's loss of Δ from e costs the run Δ/e of its time at the same work.
+  const double relative =
+      rule.tolerance_in_pp && out.baseline_median != 0 ? delta / out.baseline_median : out.change / 100.0;
+  out.impact = share * std::abs(relative);
+  if (!scale) return out;
+  out.evidence = scale->evidence;
+  if (scale->deviation > 0)
+    out.z = delta / scale->deviation;
+  else // no noise at all (identical repetitions): any difference is certain
+    out.z = delta == 0 ? 0.0 : std::copysign(std::numeric_limits<double>::infinity(), delta);
+  out.p_value = student_t_p_value(*out.z, scale->degrees_of_freedom);
+  out.constant = scale->deviation == 0 &&
+                 std::all_of(candidate.begin(), candidate.end(), [&](double v) { return v == out.baseline_median; });
   return out;
 }
 
@@ -50,15 +53,16 @@ std::string_view to_string(Verdict verdict) {
   case Verdict::no_baseline: return "no baseline";
   case Verdict::not_comparable: return "not comparable";
   case Verdict::warning: return "warning";
+  case Verdict::changed: return "changed";
   }
   return "pass";
 }
 
 std::string_view to_string(Evidence evidence) {
   switch (evidence) {
-  case Evidence::statistical: return "tolerance and Mann-Whitney test";
-  case Evidence::tolerance_only: return "tolerance only (too few repetitions for the test; weaker verdict)";
-  case Evidence::single_repetition: return "tolerance only (one repetition on a side; weakest verdict)";
+  case Evidence::learned_noise: return "against the noise learned from the history";
+  case Evidence::repetition_spread: return "against the spread of the repetitions (short history)";
+  case Evidence::tolerance_only: return "tolerance only (no commit with two repetitions; weakest verdict)";
   }
   return "";
 }

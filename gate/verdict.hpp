@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The verdict of one check: two samples of one metric, a rule, and the decision between pass,
-// regression, improvement and inconclusive, with how strong the evidence is.
+// The evidence of one check: two samples of one metric, a rule and a scale give the change, its
+// robust z and p-value, whether it exceeds the tolerance and its cost to the run. The verdict
+// itself is decided over the whole family of checks, in decision.hpp.
 #pragma once
 
 #include "gate/rules.hpp"
@@ -12,30 +13,60 @@
 namespace tally::gate {
 
 /// `warning`: a finding about the runs as wholes that does not fail the gate (run_events.hpp).
-enum class Verdict { pass, improvement, regression, waived, inconclusive, no_baseline, not_comparable, warning };
+/// `changed`: an exact count that moved, reported without a verdict (no rule gives it a direction).
+enum class Verdict {
+  pass,
+  improvement,
+  regression,
+  waived,
+  inconclusive,
+  no_baseline,
+  not_comparable,
+  warning,
+  changed
+};
 
-/// How the verdict was reached.
+/// Where the scale a check's change is measured against comes from.
 enum class Evidence {
-  statistical,       ///< tolerance and a Mann-Whitney p-value below alpha
-  tolerance_only,    ///< several repetitions, too few for the test to reach alpha: weaker verdict
-  single_repetition, ///< one repetition on a side: tolerance only, weakest verdict
+  learned_noise,     ///< the noise of commit medians learned from the history (noise.hpp)
+  repetition_spread, ///< a short history: the spread within the repetitions of every commit, both sides included
+  tolerance_only,    ///< no commit with two repetitions: no scale, the tolerance alone decides (weakest)
+};
+
+/// The standard deviation of the difference between the candidate's median and the reference's
+/// when nothing changed, in the metric's unit, and how many degrees of freedom its estimate has.
+struct Scale {
+  double deviation = 0;
+  double degrees_of_freedom = 1;
+  Evidence evidence = Evidence::learned_noise;
 };
 
 struct SampleVerdict {
-  Verdict verdict = Verdict::pass;
-  Evidence evidence = Evidence::single_repetition;
+  Verdict verdict = Verdict::pass; ///< set by decide() (decision.hpp)
+  Evidence evidence = Evidence::tolerance_only;
   double baseline_median = 0;
   double candidate_median = 0;
-  double change = 0;             ///< percentage points (tolerance_in_pp) or percent of the baseline median
-  std::optional<double> p_value; ///< when both sides have at least two values
+  double change = 0;              ///< percentage points (tolerance_in_pp) or percent of the baseline median
+  bool worse = false;             ///< the median moved in the rule's worse direction
+  bool exceeds_tolerance = false; ///< |change| beyond the tolerance and the minimum effect
+  std::optional<double> z;        ///< the change of the medians over the scale's deviation
+  /// No test at all: every value on both sides and along the history is the same (a metric the
+  /// configuration fixes, such as inter-node load balance on one node).
+  bool constant = false;
+  std::optional<double> p_value; ///< two-sided, Student's t with the scale's degrees of freedom
+  /// The change's cost to the run: the region's share of Global's time times the metric's relative
+  /// change (an efficiency's change over its baseline value), as a fraction; the relative change
+  /// alone when the runs have no Global region.
+  double impact = 0;
+  bool kept = false; ///< kept by the family-wise rule (decision.hpp)
 };
 
-/// Judges `candidate` against `baseline` (both non-empty; direction not ignored). A change counts
-/// when it exceeds the tolerance and the minimum effect, and, when the sample sizes can reach
-/// alpha at all (smallest_p_value < alpha, i.e. from 4 + 4 repetitions at 0.05), when the
-/// Mann-Whitney p-value is below alpha; otherwise it is inconclusive. With sizes that cannot
-/// reach alpha the tolerance alone decides, and the evidence says so.
-SampleVerdict judge(const CheckRule& rule, const std::vector<double>& baseline, const std::vector<double>& candidate);
+/// The evidence of `candidate` against `baseline` (both non-empty; direction not ignored): the
+/// medians, the change, whether it exceeds the rule's tolerance and minimum effect, and, with a
+/// scale, z = Δ/deviation and its two-sided p-value. `share` is the region's share of Global's
+/// time (1 for Global itself or when unknown).
+SampleVerdict weigh_change(const CheckRule& rule, const std::vector<double>& baseline,
+                           const std::vector<double>& candidate, const std::optional<Scale>& scale, double share);
 
 std::string_view to_string(Verdict verdict);
 std::string_view to_string(Evidence evidence);

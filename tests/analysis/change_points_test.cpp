@@ -26,9 +26,28 @@ template <class Level> std::vector<std::vector<double>> series(int commits, std:
 
 TEST(CommitMedianDeviation, repetitions_give_the_spread_of_a_median_of_that_many) {
   // Pairs within each commit differ by 1, 2, 1: median 1, σ = 1.4826/√2, a median of 3 values
-  // √(π/6) of it. Successive medians 2, 3 differ by 1: two-thirds of 1.4826/√2, smaller.
+  // √(π/6) of it (0.758). Successive medians 2, 3 differ by 1: two-thirds of 1.4826/√2, smaller.
+  // The residuals are −1, +1 twice: a median of three draws is ±1 with probability 1/2, standard
+  // deviation 1, over 1.15 (0.870): the largest part.
   const std::vector<std::vector<double>> commits = {{1, 2, 3}, {2, 3, 4}};
-  EXPECT_NEAR(commit_median_deviation(commits), 1.4826 / std::numbers::sqrt2 * std::sqrt(std::numbers::pi / 6), 1e-12);
+  const CommitNoise noise = commit_noise(commits);
+  EXPECT_NEAR(noise.within, 1.4826 / std::numbers::sqrt2 * std::sqrt(std::numbers::pi / 6), 1e-12);
+  EXPECT_NEAR(noise.between, 1.4826 / std::numbers::sqrt2 / 1.5, 1e-12);
+  EXPECT_NEAR(noise.tails, 1.0 / 1.15, 1e-12);
+  EXPECT_NEAR(commit_median_deviation(commits), 1.0 / 1.15, 1e-12);
+  EXPECT_DOUBLE_EQ(noise.within_differences, 4.0);
+  EXPECT_DOUBLE_EQ(noise.between_differences, 1.0);
+}
+
+TEST(CommitMedianDeviation, one_slow_run_in_five_widens_the_spread_of_a_median_that_pairs_do_not_see) {
+  // Every commit {0, 0, 0, 0, 10}: 6 of its 10 pairs differ by 0, so their median is 0, and every
+  // median is 0. The residuals (median left out) are 0, 0, 0, 10: a median of five draws is 10
+  // when at least three draws are, p = 10·(1/4)³(3/4)² + 5·(1/4)⁴(3/4) + (1/4)⁵ = 106/1024, a
+  // variance of 100·p·(1 − p) and a standard deviation of 3.046, over 1.15.
+  const std::vector<std::vector<double>> commits(6, std::vector<double>{0, 0, 0, 0, 10});
+  const double p = 106.0 / 1024.0;
+  EXPECT_EQ(commit_noise(commits).within, 0.0);
+  EXPECT_NEAR(commit_median_deviation(commits), std::sqrt(100 * p * (1 - p)) / 1.15, 1e-12);
 }
 
 TEST(CommitMedianDeviation, medians_that_move_more_than_their_repetitions_say_widen_it) {

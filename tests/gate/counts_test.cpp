@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Exact counts in the gate: any change is a finding (unless a rule gives a tolerance), read per
-// visit when the visits agree, whatever the noise of the times, and put under the innermost
-// region of the tree that explains it. Times carry seeded noise; counts are set by hand.
+// Exact counts in the gate: any change is a finding (unless a rule gives a tolerance), reported as
+// a change that fails nothing unless a rule gives the count a direction, read per visit when the
+// visits agree, whatever the noise of the times, and put under the innermost region of the tree
+// that explains it. Times carry seeded noise; counts are set by hand.
 #include "gate/compare.hpp"
 #include "gate/findings.hpp"
 
@@ -38,6 +39,16 @@ model::MpiRaw mpi_of(const HaloTraffic& traffic) {
   return mpi;
 }
 
+/// A rule that makes every MPI count a regression when it grows.
+GateConfig fewer_calls_are_better() {
+  GateConfig config;
+  RuleOverride calls;
+  calls.metrics = "mpi_*";
+  calls.direction = Direction::lower_is_better;
+  config.rules.push_back(calls);
+  return config;
+}
+
 /// A run with Global > step > halo: every MPI call is made in halo, so the three regions count
 /// the same; their times come from one noisy GateRunShape.
 analysis::ingest::LoadedRun tree_run(const std::string& commit, const HaloTraffic& traffic, Noise& noise) {
@@ -65,22 +76,33 @@ GateResult compare(const HaloTraffic& before, const HaloTraffic& after, const Ga
   return compare_runs(runs, selection, config, "cand", "2026-01-01");
 }
 
-TEST(Counts, one_more_collective_per_visit_is_a_regression_of_the_innermost_region_with_no_time_change) {
+TEST(Counts, one_more_collective_per_visit_is_a_change_of_the_innermost_region_with_no_time_change_and_passes) {
   const GateResult result = compare({}, {.collectives = 3});
-  EXPECT_EQ(result.overall, Verdict::regression);
-  EXPECT_EQ(exit_code_of(result), 1);
+  EXPECT_EQ(result.overall, Verdict::changed);
+  EXPECT_EQ(exit_code_of(result), 0);
   // mpi_calls, mpi_calls_collective and mpi_calls_max changed in each of the three regions.
   EXPECT_EQ(result.count_changes.size(), 9u);
   std::vector<Finding> counts = find_count_causes(result);
   ASSERT_EQ(counts.size(), 1u);
   EXPECT_EQ(counts[0].region, "halo");
-  EXPECT_EQ(counts[0].verdict, Verdict::regression);
+  EXPECT_EQ(counts[0].verdict, Verdict::changed);
   EXPECT_EQ(counts[0].explained_regions, (std::vector<std::string>{"step", "Global"}));
   // 2 collectives per visit before, 3 after, at 4 visits on each side.
   EXPECT_NE(counts[0].summary.find("mpi_calls_collective 2 \u2192 3 per visit (+1)"), std::string::npos)
       << counts[0].summary;
   EXPECT_NE(counts[0].summary.find("with no time change"), std::string::npos) << counts[0].summary;
   EXPECT_NE(counts[0].summary.find("explains step, Global"), std::string::npos) << counts[0].summary;
+  // The finding decides the commit's verdict: nothing else moved.
+  ASSERT_TRUE(result.deciding);
+  EXPECT_EQ(result.findings[*result.deciding].region, "halo");
+}
+
+TEST(Counts, a_rule_with_a_direction_makes_a_grown_count_a_regression_that_fails) {
+  const GateResult result = compare({}, {.collectives = 3}, fewer_calls_are_better());
+  EXPECT_EQ(result.overall, Verdict::regression);
+  EXPECT_EQ(exit_code_of(result), 1);
+  for (const CountChange& change : result.count_changes)
+    EXPECT_EQ(change.verdict, Verdict::regression) << change.region << " " << change.count;
 }
 
 TEST(Counts, equal_counts_give_no_finding_whatever_the_noise_of_the_times) {
@@ -91,8 +113,10 @@ TEST(Counts, equal_counts_give_no_finding_whatever_the_noise_of_the_times) {
   }
 }
 
-TEST(Counts, fewer_bytes_are_an_improvement) {
-  const GateResult result = compare({}, {.bytes_sent = 2048});
+TEST(Counts, fewer_bytes_are_an_improvement_where_a_rule_says_fewer_is_better) {
+  EXPECT_EQ(compare({}, {.bytes_sent = 2048}).count_changes.front().verdict, Verdict::changed);
+  const GateResult result = compare({}, {.bytes_sent = 2048}, fewer_calls_are_better());
+  EXPECT_EQ(result.overall, Verdict::improvement);
   ASSERT_EQ(result.count_changes.size(), 3u); // mpi_bytes_sent of Global, step, halo
   for (const CountChange& change : result.count_changes) {
     EXPECT_EQ(change.count, "mpi_bytes_sent");
@@ -135,7 +159,7 @@ TEST(Counts, different_visits_are_reported_as_totals) {
 }
 
 TEST(Counts, a_waiver_acknowledges_a_count_regression) {
-  GateConfig config;
+  GateConfig config = fewer_calls_are_better();
   config.waivers.push_back(
       {.region = "*", .metric = "mpi_*", .commit = "", .reason = "new residual check", .expires = "2026-12-31"});
   const GateResult result = compare({}, {.collectives = 3}, config);
@@ -170,10 +194,10 @@ GateResult compare_cuda(std::uint64_t launches_before, std::uint64_t launches_af
   return compare_runs(runs, selection, {}, "cand", "2026-01-01");
 }
 
-TEST(Counts, one_more_kernel_launch_per_visit_is_a_regression_of_a_cuda_program) {
+TEST(Counts, one_more_kernel_launch_per_visit_is_a_change_of_a_cuda_program) {
   EXPECT_TRUE(compare_cuda(2, 2).count_changes.empty());
   const GateResult result = compare_cuda(2, 3);
-  EXPECT_EQ(result.overall, Verdict::regression);
+  EXPECT_EQ(result.overall, Verdict::changed);
   // device_runtime_calls, device_kernel_launches and device_kernel_launches_max changed in each of
   // the three regions; the copies did not.
   EXPECT_EQ(result.count_changes.size(), 9u);

@@ -4,6 +4,8 @@
 #include "gate/noise.hpp"
 #include "gate/reports.hpp"
 
+#include "analysis/change_points.hpp"
+
 #include "gate_runs.hpp"
 
 #include <gtest/gtest.h>
@@ -23,12 +25,18 @@ TEST(Noise, fewer_than_five_commits_teach_nothing) {
 
 TEST(Noise, a_steady_history_is_one_level_and_the_spread_of_a_median) {
   // Five commits of the same three values: pairs differ by 1, 1, 2, median 1, σ = 1.4826/√2 per
-  // repetition and √(π/6) of it for a median of three; successive medians never move; no shift.
+  // repetition and √(π/6) of it for a median of three (0.758); successive medians never move; no
+  // shift. The residuals are −1 and +1 five times each (the medians left out): a median of three
+  // draws is −1 or +1 with probability 1/2, a standard deviation of 1, divided by 1.15 (0.870): the
+  // larger part.
   const std::vector<std::vector<double>> commits(5, std::vector<double>{9.0, 10.0, 11.0});
   const auto noise = learn_noise(commits);
   ASSERT_TRUE(noise);
   EXPECT_EQ(noise->commits, 5u);
-  EXPECT_NEAR(noise->deviation, 1.4826 / std::sqrt(2.0) * std::sqrt(std::acos(-1.0) / 6), 1e-12);
+  EXPECT_NEAR(noise->deviation, 1.0 / 1.15, 1e-12);
+  EXPECT_NEAR(analysis::commit_noise(commits).within, 1.4826 / std::sqrt(2.0) * std::sqrt(std::acos(-1.0) / 6), 1e-12);
+  // 2 independent differences in each of the 5 commits, half a degree of freedom each.
+  EXPECT_DOUBLE_EQ(noise->degrees_of_freedom, 5.0);
   EXPECT_EQ(noise->level_commits, 5u);
 }
 

@@ -25,13 +25,15 @@ TEST(Rules, defaults_follow_the_metric_model_without_a_file) {
 
 TEST(Rules, later_matching_rules_win_and_others_do_not_apply) {
   GateConfig config;
-  config.rules.push_back({"mpi_*", "*", std::nullopt, 1.0, std::nullopt, std::nullopt, std::nullopt});
-  config.rules.push_back({"*", "io_*", Direction::ignored, std::nullopt, 20.0, std::nullopt, 0.01});
+  config.rules.push_back({"mpi_*", "*", std::nullopt, 1.0, std::nullopt, std::nullopt, 2.0, std::nullopt});
+  config.rules.push_back({"*", "io_*", Direction::ignored, std::nullopt, 20.0, std::nullopt, std::nullopt, 0.01});
   EXPECT_DOUBLE_EQ(rule_for(config, "timestep", MetricId::mpi_load_balance).tolerance, 1.0);
   EXPECT_DOUBLE_EQ(rule_for(config, "timestep", MetricId::parallel_efficiency).tolerance, 2.0);
   EXPECT_EQ(rule_for(config, "io_write", MetricId::mpi_load_balance).direction, Direction::ignored);
   EXPECT_DOUBLE_EQ(rule_for(config, "io_write", MetricId::elapsed_ns).tolerance, 20.0);
   EXPECT_DOUBLE_EQ(rule_for(config, "io_write", MetricId::elapsed_ns).alpha, 0.01);
+  EXPECT_DOUBLE_EQ(rule_for(config, "timestep", MetricId::mpi_load_balance).min_impact_percent, 2.0);
+  EXPECT_DOUBLE_EQ(rule_for(config, "timestep", MetricId::elapsed_ns).min_impact_percent, 0.05);
 }
 
 TEST(Waivers, match_region_metric_and_commit_prefix_until_the_expiry_day) {

@@ -104,7 +104,7 @@ TEST(RunEvents, stable_to_stall_is_a_warning_that_does_not_fail_the_gate) {
   EXPECT_EQ(result.run_events[0].kind, RunEventKind::behaviour);
   EXPECT_EQ(result.run_events[0].verdict, Verdict::warning);
   EXPECT_EQ(result.run_events[0].description, "behaviour: stable → stall at 1 node · 4 ranks × 1 thread");
-  EXPECT_EQ(result.overall, Verdict::pass);
+  EXPECT_EQ(result.overall, Verdict::warning);
   EXPECT_EQ(exit_code_of(result), 0);
   const std::vector<Finding> findings = find_causes(result);
   ASSERT_EQ(findings.size(), 1u);

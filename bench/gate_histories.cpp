@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The realistic histories (gate_histories.hpp): a program drawn once per seed; each run is built
+// bottom-up per rank (sub-regions, then phases, then Global) and folded by model::RegionFold.
+#include "gate_histories.hpp"
+
+#include "tally/model/region_fold.hpp"
+#include "tally/model/resource_label.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <optional>
+#include <random>
+#include <string_view>
+#include <vector>
+
+namespace tally::bench {
+namespace {
+
+namespace slot = model::count_slot;
+using Random = std::mt19937_64;
+
+constexpr double global_work_ns = 1e10; // useful time of the whole program on one rank
+constexpr std::uint64_t steps = 20;     // visits of every phase and sub-region per rank
+constexpr double runner_noise = 0.005;  // per run, common to every region and rank: the runner's state
+// Phases of very different sizes (shares of Global's work); Global itself does the remaining 3%.
+constexpr std::array<double, 6> phase_shares{0.28, 0.21, 0.16, 0.12, 0.10, 0.10};
+constexpr std::array<std::string_view, 6> phase_names{"solve", "assemble", "advect", "exchange", "diagnose", "output"};
+// A phase does 40% of its work itself and the rest in its sub-regions, split by these weights
+// (rotated per phase): the smallest sub-region still has ~1% of Global's time.
+constexpr double phase_own_share = 0.4;
+constexpr std::array<double, 4> sub_weights{0.30, 0.27, 0.23, 0.20};
+
+struct Configuration {
+  std::uint64_t ranks;
+  std::uint64_t nodes;
+};
+constexpr std::array<Configuration, 4> configurations{{{1, 1}, {2, 1}, {4, 1}, {8, 2}}};
+
+/// One region of the program, drawn once per history.
+struct RegionSpec {
+  std::string name;
+  std::optional<std::size_t> parent; ///< index in the program; none for Global
+  double share = 0;                  ///< of Global's work, done in the region outside its sub-regions
+  double noise = 0;                  ///< relative run-to-run noise of each rank's useful time
+  double imbalance = 0;              ///< the most a rank's work departs from the average, relative
+  double mpi_share = 0;              ///< MPI time at the region's end, relative to its work per rank
+  bool collective = false;           ///< ends in a collective, so every rank leaves together
+  std::uint64_t messages = 0;        ///< halo messages to each neighbour per visit when not collective
+  std::uint64_t payload_bytes = 0;   ///< of each message, or handed to each collective
+  std::uint64_t visits = steps;      ///< per rank
+};
+
+/// What one rank did in one region, its sub-regions included.
+struct RankRecord {
+  std::uint64_t useful_ns = 0;
+  std::uint64_t mpi_ns = 0;
+  std::uint64_t elapsed_ns = 0;
+  model::Counts counts{};
+};
+
+void add(RankRecord& to, const RankRecord& from) {
+  to.useful_ns += from.useful_ns;
+  to.mpi_ns += from.mpi_ns;
+  to.elapsed_ns += from.elapsed_ns;
+  for (std::size_t i = 0; i < to.counts.size(); ++i)
+    to.counts[i] += from.counts[i];
+}
+
+std::uint64_t nanoseconds(double value) { return static_cast<std::uint64_t>(std::llround(std::max(0.0, value))); }
+
+constexpr std::size_t kind_slot(std::string_view kind) {
+  const auto* found = std::find(model::mpi_call_kinds.begin(), model::mpi_call_kinds.end(), kind);
+  return slot::mpi_calls_by_kind + static_cast<std::size_t>(found - model::mpi_call_kinds.begin());
+}
+
+/// Regions in pre-order (Global, then each phase followed by its sub-regions), so that walking
+/// backwards meets every child before its parent.
+std::vector<RegionSpec> draw_program(Random& random) {
+  std::uniform_real_distribution<double> noise(0.01, 0.10), imbalance(0.0, 0.15), mpi_share(0.01, 0.05);
+  std::uniform_int_distribution<std::uint64_t> messages(1, 3), payload_power(3, 16);
+  std::bernoulli_distribution collective(0.5);
+  // A braced list evaluates left to right, so the draws do not depend on the compiler.
+  const auto draw = [&](std::string name, std::optional<std::size_t> parent, double share) {
+    return RegionSpec{std::move(name),
+                      parent,
+                      share,
+                      noise(random),
+                      imbalance(random),
+                      mpi_share(random),
+                      collective(random),
+                      messages(random),
+                      std::uint64_t{1} << payload_power(random)};
+  };
+  double phases = 0;
+  for (const double share : phase_shares)
+    phases += share;
+  std::vector<RegionSpec> program{draw("Global", std::nullopt, 1.0 - phases)};
+  program[0].collective = true; // MPI_Finalize waits for every rank
+  program[0].visits = 1;
+  for (std::size_t p = 0; p < phase_shares.size(); ++p) {
+    const std::size_t phase = program.size();
+    const std::string name(phase_names[p]);
+    program.push_back(draw(name, 0, phase_shares[p] * phase_own_share));
+    for (std::size_t k = 0; k < sub_weights.size(); ++k) {
+      const double share = phase_shares[p] * (1 - phase_own_share) * sub_weights[(k + p) % sub_weights.size()];
+      program.push_back(draw(name + "_" + std::to_string(k + 1), phase, share));
+    }
+  }
+  return program;
+}
+
+/// Each rank's work in a region relative to the average: a fixed pattern of average 1 whose
+/// largest departure is `imbalance` (all ones on one rank).
+std::vector<double> imbalance_pattern(double imbalance, std::uint64_t ranks, Random& random) {
+  std::uniform_real_distribution<double> spread(-1.0, 1.0);
+  std::vector<double> out(ranks);
+  double mean = 0;
+  for (double& x : out) {
+    x = spread(random);
+    mean += x / static_cast<double>(ranks);
+  }
+  double largest = 0;
+  for (double& x : out) {
+    x -= mean;
+    largest = std::max(largest, std::abs(x));
+  }
+  for (double& x : out)
+    x = 1.0 + (largest > 0 ? imbalance * x / largest : 0.0);
+  return out;
+}
+
+/// The MPI calls a rank makes in the region itself: one collective per visit, or a halo exchange
+/// (an Isend and an Irecv per message, one Waitall) with each neighbour of a 1-D decomposition;
+/// Global also duplicates and frees a communicator. The same in every run: a deterministic program.
+model::Counts own_counts(const RegionSpec& region, std::uint64_t neighbours, bool global) {
+  model::Counts counts{};
+  if (region.collective) {
+    counts[kind_slot("collective")] = region.visits;
+    counts[slot::mpi_collective_bytes] = region.visits * region.payload_bytes;
+  } else if (neighbours > 0) {
+    const std::uint64_t messages = region.visits * region.messages * neighbours;
+    counts[kind_slot("nonblocking_point_to_point")] = 2 * messages;
+    counts[kind_slot("wait_test")] = region.visits;
+    counts[slot::mpi_bytes_sent] = counts[slot::mpi_bytes_received] = messages * region.payload_bytes;
+  }
+  if (global) counts[kind_slot("communicator")] = 2;
+  for (std::size_t kind = 0; kind < model::mpi_call_kinds.size(); ++kind)
+    counts[slot::mpi_calls] += counts[slot::mpi_calls_by_kind + kind];
+  return counts;
+}
+
+analysis::ingest::LoadedRun document_header(const Configuration& configuration, int commit, int repetition) {
+  analysis::ingest::LoadedRun run;
+  model::RunDocument& d = run.document;
+  const std::string name = commit_name(commit);
+  d.tally_version = "bench";
+  d.run.id = "solver-" + name + "-r" + std::to_string(configuration.ranks) + "-" + std::to_string(repetition);
+  d.run.experiment = "solver";
+  d.run.start_time = d.run.end_time = commit_time(commit);
+  d.run.command_line = {"./solver"};
+  d.run.scaling = model::Scaling::strong;
+  d.source = model::SourceInfo{name, "main", commit_time(commit), false, std::nullopt, std::nullopt};
+  d.resources = {configuration.nodes, configuration.ranks, 1, 0, {}};
+  for (std::uint64_t node = 0; node < configuration.nodes; ++node)
+    d.resources.hosts.push_back("node" + std::to_string(node));
+  d.run.label = model::resource_label(d.resources);
+  d.environment = {"synthetic", "Open MPI", "4.1.4", "gcc", false, "tsc"};
+  run.file = d.run.id + ".json";
+  return run;
+}
+
+/// One run. A region's rank records start as the sums of its sub-regions' and get its own work
+/// and MPI time added, so every parent covers its children; a collective at the end makes every
+/// rank wait for the last one. `grown` does 3× its noise more work (the candidate of a scenario).
+analysis::ingest::LoadedRun make_run(const std::vector<RegionSpec>& program, const Configuration& configuration,
+                                     const std::vector<std::vector<double>>& patterns, int commit, int repetition,
+                                     std::optional<std::size_t> grown, Random& random) {
+  std::normal_distribution<double> normal(0.0, 1.0);
+  const std::uint64_t ranks = configuration.ranks;
+  const double runner = 1.0 + runner_noise * normal(random);
+  std::vector<std::vector<RankRecord>> records(program.size(), std::vector<RankRecord>(ranks));
+  for (std::size_t r = program.size(); r-- > 0;) {
+    const RegionSpec& region = program[r];
+    const double work_ns = region.share * global_work_ns / static_cast<double>(ranks) * runner;
+    const double growth = grown == r ? 1.0 + 3.0 * region.noise : 1.0;
+    for (std::uint64_t rank = 0; rank < ranks; ++rank) {
+      RankRecord& record = records[r][rank];
+      const std::uint64_t neighbours = (rank > 0 ? 1 : 0) + (rank + 1 < ranks ? 1 : 0);
+      const std::uint64_t useful =
+          nanoseconds(work_ns * patterns[r][rank] * growth * (1.0 + region.noise * normal(random)));
+      add(record, {.useful_ns = useful, .elapsed_ns = useful, .counts = own_counts(region, neighbours, r == 0)});
+      if (!region.collective) {
+        const double halo = static_cast<double>(neighbours) / 2.0;
+        const std::uint64_t wait =
+            nanoseconds(work_ns * region.mpi_share * halo * (1.0 + region.noise * normal(random)));
+        record.mpi_ns += wait;
+        record.elapsed_ns += wait;
+      }
+    }
+    if (region.collective) {
+      const std::uint64_t cost = nanoseconds(work_ns * region.mpi_share * (1.0 + region.noise * normal(random)));
+      std::uint64_t leave = 0;
+      for (const RankRecord& record : records[r])
+        leave = std::max(leave, record.elapsed_ns + cost);
+      for (RankRecord& record : records[r]) {
+        record.mpi_ns += leave - record.elapsed_ns;
+        record.elapsed_ns = leave;
+      }
+    }
+    if (region.parent) {
+      for (std::uint64_t rank = 0; rank < ranks; ++rank)
+        add(records[*region.parent][rank], records[r][rank]);
+    }
+  }
+  analysis::ingest::LoadedRun run = document_header(configuration, commit, repetition);
+  for (std::size_t r = 0; r < program.size(); ++r) {
+    model::RegionFold fold;
+    for (std::uint64_t rank = 0; rank < ranks; ++rank) {
+      const RankRecord& record = records[r][rank];
+      fold.add({.visits = program[r].visits,
+                .elapsed_ns = record.elapsed_ns,
+                .useful_ns = record.useful_ns,
+                .mpi_ns = record.mpi_ns,
+                .node = rank * configuration.nodes / ranks,
+                .counts = record.counts});
+    }
+    const auto& parent = program[r].parent;
+    run.document.regions.push_back({.name = program[r].name,
+                                    .visits = program[r].visits * ranks,
+                                    .raw = fold.finish({.mpi = true}),
+                                    .per_rank = {},
+                                    .parent = parent ? std::optional(program[*parent].name) : std::nullopt});
+  }
+  return run;
+}
+
+} // namespace
+
+std::string commit_name(int commit) {
+  char name[16];
+  std::snprintf(name, sizeof name, "c%02d", commit);
+  return name;
+}
+
+std::string commit_time(int commit) {
+  char time[32];
+  std::snprintf(time, sizeof time, "2026-01-%02dT00:00:00Z", commit);
+  return time;
+}
+
+RealisticHistory realistic_history(std::uint64_t seed, bool grow) {
+  Random random(seed);
+  const std::vector<RegionSpec> program = draw_program(random);
+  RealisticHistory out;
+  std::optional<std::size_t> grown;
+  if (grow) {
+    grown = std::uniform_int_distribution<std::size_t>(1, program.size() - 1)(random);
+    out.grown_region = program[*grown].name;
+    out.grown_is_phase = program[*grown].parent == std::size_t{0};
+  }
+  std::vector<std::vector<std::vector<double>>> patterns; // by configuration, region, rank
+  for (const Configuration& configuration : configurations) {
+    auto& by_region = patterns.emplace_back();
+    for (const RegionSpec& region : program)
+      by_region.push_back(imbalance_pattern(region.imbalance, configuration.ranks, random));
+  }
+  for (int commit = 1; commit <= commits; ++commit) {
+    for (std::size_t c = 0; c < configurations.size(); ++c) {
+      for (int repetition = 0; repetition < repetitions; ++repetition)
+        out.runs.runs.push_back(make_run(program, configurations[c], patterns[c], commit, repetition,
+                                         commit == commits ? grown : std::nullopt, random));
+    }
+  }
+  return out;
+}
+
+} // namespace tally::bench

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Seeded synthetic histories for the gate benchmark: the commit axis every trial shares, and
+// realistic histories of one program with Global and 30 regions at four configurations.
+#pragma once
+
+#include "analysis/ingest/run_loader.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace tally::bench {
+
+inline constexpr int commits = 12;           ///< c01..c12; the newest is the candidate, the previous one the baseline
+inline constexpr int repetitions = 5;        ///< runs of each commit at each configuration
+inline constexpr int realistic_regions = 30; ///< regions besides Global: 6 phases of 4 sub-regions each
+
+/// "c07" for commit 7 (1-based).
+std::string commit_name(int commit);
+/// The commit's time, one day per commit: "2026-01-07T00:00:00Z".
+std::string commit_time(int commit);
+
+/// A history of one program and whether its candidate was made slower on purpose.
+struct RealisticHistory {
+  analysis::ingest::RunSet runs;
+  std::string grown_region;    ///< the region whose work grows in the candidate; empty when nothing changed
+  bool grown_is_phase = false; ///< the grown region has sub-regions (its own work is a part of its time)
+};
+
+/// The runs of `commits` × `repetitions` at 1, 2 and 4 ranks on one node and 8 ranks on two,
+/// drawn from `seed`. Each region's noise (1-10% of each rank's useful time), imbalance, MPI time
+/// and MPI traffic are drawn once per history; the MPI counts are the same in every run. With
+/// `grow`, one region drawn from the seed does 3× its noise level more work in the candidate.
+RealisticHistory realistic_history(std::uint64_t seed, bool grow);
+
+} // namespace tally::bench

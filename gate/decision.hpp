@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The verdict rule, in one place: how the checks' evidence becomes their verdicts, the verdicts
+// findings, and the findings the commit's verdict and exit code. gate/README.md ("The verdict
+// rule") gives the reasoning; the site's badges call the same rule through compare_runs.
+#pragma once
+
+#include "gate/compare.hpp"
+
+#include <string>
+
+namespace tally::gate {
+
+/// Decides every verdict of `result`, whose checks carry their evidence (weigh_change), in order:
+///  1. The family: every check with a p-value, each weighed by config.alpha / rule.alpha; the
+///     Benjamini-Hochberg rule at config.alpha keeps the checks whose move it confirms.
+///  2. A check is a regression or an improvement when its move is kept, beyond its tolerance and
+///     costs the run at least its min_impact_percent; inconclusive when it is beyond twice its
+///     tolerance with that impact and p < alpha alone, but the family does not keep it; else a
+///     pass. A check without a scale (no commit with two repetitions) is decided by its tolerance
+///     and impact alone.
+///  3. Active waivers turn regressions of checks and directed counts into `waived`.
+///  4. A count change is `changed`, or a regression or an improvement where a rule gives the
+///     count a direction; each says how its region's time moved.
+///  5. The elapsed-time checks of cells that slowed uniformly with identical work say so
+///     (diagnosis.hpp); this changes no verdict.
+///  6. The findings (findings.hpp), worst first and by impact; the commit's verdict is the worst
+///     finding's: regression > no baseline > inconclusive (a worse move) > warning > improvement >
+///     changed > pass, and `deciding` names that finding.
+void decide(GateResult& result, const GateConfig& config, const std::string& candidate_commit,
+            const std::string& today);
+
+/// The verdict and the finding that decided it, for the last line of the gate's output:
+/// "regression, decided by scaling: solve: ..." or "pass: no check moved beyond its noise and
+/// tolerance (868 checks)".
+std::string deciding_text(const GateResult& result);
+
+} // namespace tally::gate

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Telling the runner from the code: a cell whose work is identical (every count equal, the same
+// instructions) and whose regions all slowed by about the same factor, with no efficiency moved,
+// points at a slower machine rather than a slower program.
+#pragma once
+
+#include "gate/compare.hpp"
+
+namespace tally::gate {
+
+/// Sets Check::diagnosis on the elapsed-time checks of every cell (experiment × configuration) where
+///  - both sides measured the counts and none changed (result.counted_cells, count_changes),
+///  - no efficiency check exceeds its tolerance,
+///  - Global's elapsed time (or, without Global, every region's) exceeded its tolerance, and every
+///    other region's elapsed change lies within that region's tolerance of Global's,
+///  - where counters exist, instructions stayed within their tolerance while IPC or frequency fell.
+/// A diagnosis for the reader only: it changes no verdict, so a single-region program that really
+/// slowed fails as before.
+void diagnose_uniform_slowdowns(GateResult& result);
+
+} // namespace tally::gate
