@@ -59,7 +59,9 @@ Scale learned_scale(const LearnedNoise& noise) {
 std::optional<Scale> repetition_scale(std::span<const std::vector<double>> commits) {
   analysis::CommitNoise noise = analysis::commit_noise(commits);
   if (noise.within_differences == 0) return std::nullopt;
-  noise.between = 0; // a short history's medians say nothing of a drift yet
+  // The last difference of medians is the candidate's own move: from three on, their median ignores it
+  // and shows the runner's drift between commits.
+  if (noise.between_differences < 3) noise.between = 0;
   return Scale{noise.deviation() * std::numbers::sqrt2, degrees_of_freedom(noise), Evidence::repetition_spread};
 }
 

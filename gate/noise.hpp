@@ -41,8 +41,11 @@ std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> com
 Scale learned_scale(const LearnedNoise& noise);
 
 /// The scale of a check whose history is too short to learn from: the spread within the
-/// repetitions of `commits` (the history's, the baseline's and the candidate's), σ·√2 since the
-/// candidate is compared with the baseline alone; nullopt when no commit has two repetitions.
+/// repetitions of `commits` (the history's, the baseline's and the candidate's, the candidate
+/// last), and the spread of their medians once there are three differences of medians (their median
+/// then ignores the candidate's own move),
+/// σ·√2 since the candidate is compared with the baseline alone; nullopt when no commit has two
+/// repetitions.
 std::optional<Scale> repetition_scale(std::span<const std::vector<double>> commits);
 
 /// The tolerance of a check: from the learned noise when there is some, noise_deviations standard

@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The verdict rule (decision.hpp): first on checks whose evidence is set by hand, then end to end
+// on seeded histories whose outcome is known by construction.
+#include "gate/decision.hpp"
+
+#include "gate_runs.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+
+namespace tally::gate {
+namespace {
+
+using model::MetricId;
+using testing::gate_run;
+using testing::GateRunShape;
+
+/// A load-balance check of `region` at 4 ranks whose evidence is given: a change in pp against a
+/// tolerance of 2 pp, its p-value and its cost to the run.
+Check balance_check(const std::string& region, double change_pp, double p_value, double impact) {
+  Check check;
+  check.experiment = "e";
+  check.region = region;
+  check.configuration = analysis::Configuration{1, 4, 1, 0};
+  check.metric = MetricId::mpi_load_balance;
+  check.rule.tolerance_in_pp = true;
+  check.rule.tolerance = 2.0;
+  check.rule.min_impact_percent = 0.05;
+  check.result.baseline_median = 0.95;
+  check.result.candidate_median = 0.95 + change_pp / 100;
+  check.result.change = change_pp;
+  check.result.worse = change_pp < 0;
+  check.result.exceeds_tolerance = std::abs(change_pp) > 2.0;
+  check.result.evidence = Evidence::learned_noise;
+  check.result.z = change_pp; // any value: decide() reads the p-value
+  check.result.p_value = p_value;
+  check.result.impact = impact;
+  return check;
+}
+
+/// One result of `checks`, with runs on both sides.
+GateResult decided(std::vector<Check> checks) {
+  GateResult result;
+  result.checks = std::move(checks);
+  result.baseline_runs = result.candidate_runs = 5;
+  decide(result, GateConfig{}, "c", "2026-01-01");
+  return result;
+}
+
+TEST(Decision, a_move_kept_beyond_its_tolerance_and_minimum_impact_is_a_regression_and_decides) {
+  const GateResult result = decided({balance_check("solve", -5, 1e-6, 0.02), balance_check("io", 0.1, 0.9, 0)});
+  EXPECT_EQ(result.checks[0].result.verdict, Verdict::regression);
+  EXPECT_TRUE(result.checks[0].result.kept);
+  EXPECT_EQ(result.checks[1].result.verdict, Verdict::pass);
+  EXPECT_EQ(result.overall, Verdict::regression);
+  EXPECT_EQ(exit_code_of(result), 1);
+  ASSERT_TRUE(result.deciding);
+  EXPECT_EQ(result.findings[*result.deciding].region, "solve");
+  EXPECT_EQ(deciding_text(result).rfind("regression, decided by e: solve: ", 0), 0u) << deciding_text(result);
+}
+
+TEST(Decision, one_small_p_value_among_a_thousand_checks_must_beat_the_family_line) {
+  // 1,001 checks: Benjamini-Hochberg's first line is 0.05 / 1001 = 5.0e-5.
+  std::vector<Check> checks(1000, balance_check("quiet", 0.1, 0.5, 0));
+  checks.push_back(balance_check("solve", -3, 1e-4, 0.02));
+  const GateResult alone = decided(checks);
+  EXPECT_FALSE(alone.checks.back().result.kept);
+  // −3 pp is beyond the 2 pp tolerance but not twice it: not confirmed, and not large enough to
+  // leave the commit inconclusive.
+  EXPECT_EQ(alone.checks.back().result.verdict, Verdict::pass);
+  EXPECT_EQ(alone.overall, Verdict::pass);
+  EXPECT_EQ(alone.family, 1001u);
+  checks.back().result.p_value = 4e-5;
+  EXPECT_EQ(decided(checks).overall, Verdict::regression);
+}
+
+TEST(Decision, a_large_drop_the_family_does_not_confirm_is_inconclusive_and_never_an_improvement) {
+  std::vector<Check> checks(100, balance_check("quiet", 0.1, 0.5, 0));
+  checks.push_back(balance_check("solve", -5, 0.01, 0.02)); // ≥ 2 × 2 pp, p < 0.05, over 0.05/102
+  checks.push_back(balance_check("halo", +6, 1e-9, 0.03));  // a confirmed improvement
+  const GateResult result = decided(checks);
+  EXPECT_EQ(result.checks[100].result.verdict, Verdict::inconclusive);
+  EXPECT_EQ(result.checks[101].result.verdict, Verdict::improvement);
+  EXPECT_EQ(result.overall, Verdict::inconclusive);
+  EXPECT_EQ(exit_code_of(result), 0);
+  ASSERT_TRUE(result.deciding);
+  EXPECT_EQ(result.findings[*result.deciding].region, "solve");
+}
+
+TEST(Decision, a_confirmed_move_that_costs_the_run_less_than_the_minimum_impact_passes) {
+  // 0.03% of the run's time against the default floor of 0.05%; 2% is never hidden.
+  EXPECT_EQ(decided({balance_check("tiny", -10, 1e-9, 0.0003)}).overall, Verdict::pass);
+  EXPECT_EQ(decided({balance_check("large", -10, 1e-9, 0.02)}).overall, Verdict::regression);
+}
+
+TEST(Decision, without_a_scale_the_tolerance_decides_alone_and_the_check_is_not_in_the_family) {
+  Check single = balance_check("solve", -5, 1, 0.02);
+  single.result.p_value.reset();
+  single.result.evidence = Evidence::tolerance_only;
+  const GateResult result = decided({single});
+  EXPECT_EQ(result.checks[0].result.verdict, Verdict::regression);
+  EXPECT_EQ(result.family, 0u);
+}
+
+/// Runs of `regions` regions (r00, r01, ...) in one document, each with its own noise level
+/// (1% to 10% of useful time, a tenth of it on the efficiencies), at 4 and 8 ranks, 12 commits of 5
+/// repetitions; nothing changes between commits.
+analysis::ingest::RunSet noise_only_history(std::uint64_t seed, int regions) {
+  std::mt19937_64 generator(seed);
+  std::vector<double> levels;
+  for (int r = 0; r < regions; ++r)
+    levels.push_back(std::uniform_real_distribution<double>(0.01, 0.10)(generator));
+  const auto factor = [&](double relative) { return 1.0 + std::normal_distribution<double>(0.0, relative)(generator); };
+  analysis::ingest::RunSet runs;
+  for (int commit = 1; commit <= 12; ++commit) {
+    const std::string name = "c" + std::to_string(100 + commit);
+    for (std::uint64_t ranks : {4u, 8u}) {
+      for (int repetition = 0; repetition < 5; ++repetition) {
+        analysis::ingest::LoadedRun run;
+        for (int r = 0; r < regions; ++r) {
+          GateRunShape shape{name, "r" + std::to_string(10 + r), ranks};
+          shape.useful_avg_ns *= factor(levels[static_cast<std::size_t>(r)]);
+          shape.load_balance = std::min(1.0, 0.9 * factor(levels[static_cast<std::size_t>(r)] / 10));
+          shape.communication = std::min(1.0, 0.9 * factor(levels[static_cast<std::size_t>(r)] / 10));
+          analysis::ingest::LoadedRun one = gate_run(shape);
+          if (r == 0)
+            run = std::move(one);
+          else
+            run.document.regions.push_back(one.document.regions.front());
+        }
+        run.document.source->commit_time = "2026-01-" + std::to_string(10 + commit) + "T00:00:00Z";
+        run.document.run.id += "-" + std::to_string(repetition);
+        runs.runs.push_back(std::move(run));
+      }
+    }
+  }
+  return runs;
+}
+
+CommitSelection newest_of_twelve() {
+  CommitSelection selection{{"c112"}, {"c111"}};
+  for (int commit = 110; commit >= 101; --commit)
+    selection.history.push_back({"c" + std::to_string(commit)});
+  return selection;
+}
+
+TEST(Decision, hundreds_of_noise_only_checks_fail_at_most_one_history_in_ten) {
+  // 20 regions × 2 configurations × 7 metrics = 280 checks a comparison, all pure noise: the
+  // family-wise rule at 5% expects half a red history in ten (before, each check was judged alone).
+  int red = 0;
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    const GateResult result = compare_runs(noise_only_history(seed, 20), newest_of_twelve(), {}, "c112", "2026-02-01");
+    EXPECT_EQ(result.checks.size(), 280u);
+    red += exit_code_of(result);
+  }
+  EXPECT_LE(red, 1);
+}
+
+/// Two commits of four repetitions of one region at 4 ranks with these load balances.
+analysis::ingest::RunSet two_commits(const std::vector<double>& before, const std::vector<double>& after) {
+  analysis::ingest::RunSet runs;
+  for (const auto& [commit, balances] : {std::pair{"base", before}, std::pair{"cand", after}}) {
+    for (double balance : balances) {
+      GateRunShape shape{commit};
+      shape.load_balance = balance;
+      runs.runs.push_back(gate_run(shape));
+    }
+  }
+  return runs;
+}
+
+TEST(Decision, a_clean_large_drop_fails_even_with_an_outlier_among_the_baseline_repetitions) {
+  // The uneven split of the issue: 0.94, 0.95, 0.93 and one slow repetition at 0.73, then 0.74 to
+  // 0.77. The medians are 0.935 and 0.755: −18 pp, against a spread of the repetitions of about
+  // 1 pp that the outlier barely moves. A rank test of 4 against 4 could not reach p < 0.05 here.
+  const GateResult result = compare_runs(two_commits({0.94, 0.95, 0.93, 0.73}, {0.76, 0.75, 0.77, 0.74}),
+                                         {{"cand"}, {"base"}}, {}, "cand", "2026-01-01");
+  const auto balance = std::find_if(result.checks.begin(), result.checks.end(),
+                                    [](const Check& check) { return check.metric == MetricId::mpi_load_balance; });
+  ASSERT_NE(balance, result.checks.end());
+  EXPECT_NEAR(balance->result.change, -18.0, 1e-6); // the fold rounds times to whole nanoseconds
+  EXPECT_EQ(balance->result.evidence, Evidence::repetition_spread);
+  EXPECT_EQ(balance->result.verdict, Verdict::regression);
+  EXPECT_EQ(result.overall, Verdict::regression);
+  ASSERT_TRUE(result.deciding);
+  EXPECT_NE(result.findings[*result.deciding].summary.find("load balance"), std::string::npos)
+      << result.findings[*result.deciding].summary;
+}
+
+/// Three commits of one region at 4 ranks whose elapsed times are proportional to these values.
+analysis::ingest::RunSet three_commits(const std::vector<std::vector<double>>& times) {
+  analysis::ingest::RunSet runs;
+  for (std::size_t c = 0; c < times.size(); ++c) {
+    for (double time : times[c]) {
+      GateRunShape shape{"k" + std::to_string(c)};
+      shape.useful_avg_ns = time * 1e9;
+      runs.runs.push_back(gate_run(shape));
+      runs.runs.back().document.source->commit_time = "2026-01-0" + std::to_string(c + 1) + "T00:00:00Z";
+    }
+  }
+  return runs;
+}
+
+TEST(Decision, a_short_history_judges_against_the_repetitions_spread_not_a_fixed_tolerance) {
+  // Medians 3.50 → 3.775 (+7.9%, beyond the configured 5%). Noisy repetitions: the 18 pairs within
+  // the three commits differ by a median of 0.25, a run's σ of 1.4826·0.25/√2 = 0.26 and a median of
+  // four's 0.16; the difference of two medians varies by 0.23, so z ≈ 1.2: a pass.
+  const CommitSelection selection{{"k2"}, {"k1"}, {{"k0"}}};
+  const GateResult noisy =
+      compare_runs(three_commits({{3.25, 3.50, 3.60, 3.75}, {3.20, 3.45, 3.55, 3.80}, {3.55, 3.70, 3.85, 4.10}}),
+                   selection, {}, "k2", "2026-01-10");
+  EXPECT_EQ(noisy.overall, Verdict::pass);
+  // The same medians with repetitions within ±0.3%: the same +7.9% is far beyond their spread.
+  const GateResult quiet =
+      compare_runs(three_commits({{3.49, 3.50, 3.50, 3.51}, {3.49, 3.50, 3.50, 3.51}, {3.765, 3.775, 3.775, 3.785}}),
+                   selection, {}, "k2", "2026-01-10");
+  EXPECT_EQ(quiet.overall, Verdict::regression);
+  const auto elapsed = std::find_if(quiet.checks.begin(), quiet.checks.end(),
+                                    [](const Check& check) { return check.metric == MetricId::elapsed_ns; });
+  ASSERT_NE(elapsed, quiet.checks.end());
+  EXPECT_EQ(elapsed->result.evidence, Evidence::repetition_spread);
+  EXPECT_NEAR(elapsed->result.change, 100 * (3.775 / 3.50 - 1), 1e-6);
+}
+
+/// A run of Global > step (every call made in step, the same times in both) at 4 ranks, `scale`
+/// times slower than the base, with `collectives` collectives per rank.
+analysis::ingest::LoadedRun slowed_run(const std::string& commit, double scale, std::uint64_t collectives,
+                                       testing::Noise& noise) {
+  GateRunShape shape{commit, "Global"};
+  shape.useful_avg_ns *= scale * noise.factor(0.002);
+  analysis::ingest::LoadedRun run = gate_run(shape);
+  model::Region& global = run.document.regions.front();
+  global.raw.mpi = model::MpiRaw{};
+  global.raw.mpi->calls = 4 * collectives;
+  global.raw.mpi->calls_max = collectives;
+  model::Region step = global;
+  step.name = "step";
+  step.parent = "Global";
+  run.document.regions.push_back(step);
+  return run;
+}
+
+GateResult slowed(double scale, std::uint64_t collectives_after) {
+  testing::Noise noise(3);
+  analysis::ingest::RunSet runs;
+  for (int repetition = 0; repetition < 5; ++repetition) {
+    runs.runs.push_back(slowed_run("base", 1.0, 2, noise));
+    runs.runs.push_back(slowed_run("cand", scale, collectives_after, noise));
+  }
+  return compare_runs(runs, {{"cand"}, {"base"}}, {}, "cand", "2026-01-01");
+}
+
+TEST(Decision, a_uniform_slowdown_with_identical_work_says_the_runner_may_be_slower_and_still_fails) {
+  // Every region 10% slower, the same calls, the same efficiencies: the finding says so, and the
+  // commit fails as any confirmed slowdown does (the diagnosis is for the reader).
+  const GateResult same_work = slowed(1.10, 2);
+  EXPECT_EQ(same_work.overall, Verdict::regression);
+  ASSERT_TRUE(same_work.deciding);
+  EXPECT_NE(same_work.findings[*same_work.deciding].summary.find("the runner may be slower"), std::string::npos)
+      << same_work.findings[*same_work.deciding].summary;
+  // One more collective per rank: the work changed, so no such diagnosis.
+  const GateResult more_work = slowed(1.10, 3);
+  EXPECT_EQ(more_work.overall, Verdict::regression);
+  for (const Finding& finding : more_work.findings)
+    EXPECT_EQ(finding.summary.find("the runner may be slower"), std::string::npos) << finding.summary;
+}
+
+} // namespace
+} // namespace tally::gate
