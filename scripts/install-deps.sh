@@ -14,7 +14,7 @@ packages=(
   openmpi-bin libopenmpi-dev
   nlohmann-json3-dev libgit2-dev libgtest-dev libgmock-dev
   libkainjow-mustache-dev libcli11-dev libtomlplusplus-dev
-  python3 python3-jsonschema python3-pil python3-yaml bc
+  python3 python3-jsonschema python3-pil python3-yaml bc jq
   chromium rsync curl
   lammps
 )

@@ -25,10 +25,15 @@ TEST(GateFile, toml_sets_defaults_rules_and_waivers) {
 [defaults]
 alpha = 0.01
 efficiency_tolerance_pp = 3
+min_impact_percent = 0.5
 [[rules]]
 metrics = "elapsed_ns"
 regions = "init*"
 direction = "ignored"
+[[rules]]
+metrics = "mpi_calls*"
+direction = "lower_is_better"
+min_impact_percent = 2
 [[waivers]]
 region = "timestep"
 metric = "mpi_load_balance"
@@ -39,8 +44,13 @@ expires = 2026-06-30
   ASSERT_TRUE(problems.empty()) << problems.front();
   EXPECT_DOUBLE_EQ(config.alpha, 0.01);
   EXPECT_DOUBLE_EQ(config.efficiency_tolerance_pp, 3);
-  ASSERT_EQ(config.rules.size(), 1u);
+  EXPECT_DOUBLE_EQ(config.min_impact_percent, 0.5);
+  ASSERT_EQ(config.rules.size(), 2u);
   EXPECT_EQ(config.rules[0].direction, Direction::ignored);
+  EXPECT_DOUBLE_EQ(*config.rules[1].min_impact_percent, 2);
+  // A direction on a count makes its changes verdicts (rules.hpp).
+  EXPECT_EQ(count_rule_for(config, "solve", "mpi_calls_collective").direction, Direction::lower_is_better);
+  EXPECT_FALSE(count_rule_for(config, "solve", "mpi_bytes_sent").direction);
   ASSERT_EQ(config.waivers.size(), 1u);
   EXPECT_EQ(config.waivers[0].expires, "2026-06-30");
 }
@@ -85,6 +95,8 @@ TEST(GateFile, numbers_out_of_range_name_the_range) {
                    "gate.toml: /defaults/relative_tolerance_percent: must be 0 or more, not -5"}));
   EXPECT_EQ(toml_problems("[[rules]]\nmin_effect = inf\n"),
             (Lines{"gate.toml: /rules/0/min_effect: must be 0 or more, not inf"}));
+  EXPECT_EQ(toml_problems("[defaults]\nmin_impact_percent = 120\n"),
+            (Lines{"gate.toml: /defaults/min_impact_percent: must be between 0 and 100, not 120"}));
 }
 
 TEST(GateFile, wrong_types_and_unknown_keys_are_located) {
