@@ -44,6 +44,23 @@ std::vector<model::MetricValues> repetition_metrics(const Repetitions& repetitio
   return out;
 }
 
+std::vector<model::MetricValues> paired_repetition_metrics(const Repetitions& repetitions, const Repetitions& reference,
+                                                           const std::string& region, model::Scaling scaling) {
+  std::vector<const model::RegionRaw*> references;
+  for (const ingest::LoadedRun* run : reference) {
+    if (const model::Region* found = model::find_region(run->document, region)) references.push_back(&found->raw);
+  }
+  std::vector<model::MetricValues> out;
+  for (const ingest::LoadedRun* run : repetitions) {
+    const model::Region* found = model::find_region(run->document, region);
+    if (!found) continue;
+    const model::MetricValues own = model::compute_run_metrics(found->raw);
+    const std::size_t k = out.size();
+    out.push_back(k < references.size() ? model::compute_scalability(*references[k], found->raw, own, scaling) : own);
+  }
+  return out;
+}
+
 MetricSummaries summarize(const std::vector<model::MetricValues>& repetitions) {
   MetricSummaries out;
   for (const model::MetricInfo& metric : model::metric_table()) {
@@ -58,13 +75,18 @@ MetricSummaries summarize(const std::vector<model::MetricValues>& repetitions) {
   return out;
 }
 
-const model::RegionRaw* reference_raw(const Experiment& experiment, std::size_t commit, const std::string& region) {
+ReferenceRuns reference_runs(const Experiment& experiment, std::size_t commit, const std::string& region) {
   for (std::size_t column = 0; column < experiment.configurations.size(); ++column) {
     if (const Repetitions* repetitions = experiment.repetitions(commit, column)) {
-      if (const model::RegionRaw* raw = representative_raw(*repetitions, region)) return raw;
+      if (representative_raw(*repetitions, region)) return {repetitions, column};
     }
   }
-  return nullptr;
+  return {};
+}
+
+const model::RegionRaw* reference_raw(const Experiment& experiment, std::size_t commit, const std::string& region) {
+  const ReferenceRuns reference = reference_runs(experiment, commit, region);
+  return reference.runs ? representative_raw(*reference.runs, region) : nullptr;
 }
 
 } // namespace tally::analysis

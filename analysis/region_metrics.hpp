@@ -38,6 +38,14 @@ std::optional<std::string> region_parent(const Repetitions& repetitions, const s
 std::vector<model::MetricValues> repetition_metrics(const Repetitions& repetitions, const std::string& region,
                                                     const model::RegionRaw* reference, model::Scaling scaling);
 
+/// Each repetition's metrics of `region`, the metrics across runs of the k-th repetition against
+/// the k-th of `reference` (the reference configuration's runs of the same commit), while it has
+/// one: every ratio then carries the noise of two runs, as the next commit's will, where one
+/// reference run shared by all repetitions would make a commit's noise look smaller than its
+/// median's (the gate learns noise from the repetitions).
+std::vector<model::MetricValues> paired_repetition_metrics(const Repetitions& repetitions, const Repetitions& reference,
+                                                           const std::string& region, model::Scaling scaling);
+
 /// Median, minimum and maximum of every metric present in at least one repetition.
 MetricSummaries summarize(const std::vector<model::MetricValues>& repetitions);
 
@@ -46,5 +54,12 @@ double median(std::vector<double> values);
 
 /// The reference of a commit: the configuration with the fewest resources that has the region.
 const model::RegionRaw* reference_raw(const Experiment& experiment, std::size_t commit, const std::string& region);
+
+/// The runs of that reference configuration, and its column; nullptr when no configuration has the region.
+struct ReferenceRuns {
+  const Repetitions* runs = nullptr;
+  std::size_t column = 0;
+};
+ReferenceRuns reference_runs(const Experiment& experiment, std::size_t commit, const std::string& region);
 
 } // namespace tally::analysis

@@ -6,7 +6,11 @@
 // verdict when nothing changed; a detection is one when the candidate is 3× the noise slower.
 // Realistic histories (gate_histories.hpp): Global and 30 regions at 4 configurations, each region
 // with its own noise; red on noise only, and red naming the one region whose work grew 3× its noise.
-// `gate_noise TRIALS` runs more single-metric trials for finer rates.
+// Scaling trials: the same region at 1 and 4 ranks, the candidate's work at 4 ranks only larger by 3
+// standard deviations of computation scalability; a detection is a red verdict with a scaling
+// regression (a finding not seen at 1 rank), and the table says how many of them name computation
+// scalability itself.
+// `gate_noise TRIALS` runs more single-metric and scaling trials for finer rates.
 #include "gate/commit_selection.hpp"
 #include "gate/compare.hpp"
 #include "gate/findings.hpp"
@@ -18,6 +22,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <numbers>
 #include <string>
 #include <vector>
 
@@ -27,16 +32,35 @@ using tally::analysis::ingest::RunSet;
 namespace bench = tally::bench;
 namespace gate = tally::gate;
 
-RunSet history(double noise, double shift, std::uint64_t seed) {
+/// The configurations of a trial, and the one whose work the candidate makes larger.
+struct TrialShape {
+  std::vector<std::uint64_t> ranks;
+  std::uint64_t slower_ranks = 4;
+};
+
+/// One region at 4 ranks: the single-metric trials.
+const TrialShape one_configuration{{4}, 4};
+/// One region at 1 and 4 ranks, the candidate's work larger at 4 only: a loss of computation
+/// scalability at the largest configuration (against the 1-rank reference), every run as noisy.
+const TrialShape scaling_study{{1, 4}, 4};
+/// A repetition's computation scalability is the ratio of two runs' useful times (the reference's
+/// k-th and its own), so its noise is √2 times a run's: a loss of 3 of its standard deviations is
+/// work 3·√2 × the run noise larger.
+const double scalability_noise = std::numbers::sqrt2;
+
+RunSet history(const TrialShape& trial, double noise, double shift, std::uint64_t seed) {
   std::mt19937_64 generator(seed);
   std::normal_distribution<double> normal(0.0, noise);
   RunSet runs;
   for (int commit = 1; commit <= bench::commits; ++commit) {
     for (int repetition = 0; repetition < bench::repetitions; ++repetition) {
-      gate::testing::GateRunShape shape{bench::commit_name(commit), "solve", 4};
-      shape.useful_avg_ns *= (1.0 + normal(generator)) * (commit == bench::commits ? 1.0 + shift : 1.0);
-      runs.runs.push_back(gate::testing::gate_run(shape));
-      runs.runs.back().document.source->commit_time = bench::commit_time(commit);
+      for (const std::uint64_t ranks : trial.ranks) {
+        gate::testing::GateRunShape shape{bench::commit_name(commit), "solve", ranks};
+        const bool slower = commit == bench::commits && ranks == trial.slower_ranks;
+        shape.useful_avg_ns *= (1.0 + normal(generator)) * (slower ? 1.0 + shift : 1.0);
+        runs.runs.push_back(gate::testing::gate_run(shape));
+        runs.runs.back().document.source->commit_time = bench::commit_time(commit);
+      }
     }
   }
   return runs;
@@ -52,11 +76,30 @@ gate::GateResult gate_newest(const RunSet& runs) {
   return gate::compare_runs(runs, commits_selected.selection, gate::GateConfig{}, candidate, "2026-02-01");
 }
 
-/// Trials out of `trials` in which the gate, with its defaults, fails the newest commit.
-int failures(int trials, double noise, double shift, std::uint64_t seed) {
-  int out = 0;
-  for (int trial = 0; trial < trials; ++trial)
-    out += gate::exit_code_of(gate_newest(history(noise, shift, seed + static_cast<std::uint64_t>(trial))));
+/// Of `trials` trials, how many the gate with its defaults fails; in a scaling study, how many it
+/// fails with a scaling regression (a finding not seen at the reference configuration), and of those
+/// how many name computation scalability.
+struct Failures {
+  int red = 0;
+  int scalability = 0;
+};
+
+Failures failures(const TrialShape& shape, int trials, double noise, double shift, std::uint64_t seed) {
+  Failures out;
+  for (int trial = 0; trial < trials; ++trial) {
+    const gate::GateResult result = gate_newest(history(shape, noise, shift, seed + static_cast<std::uint64_t>(trial)));
+    const auto regression = [&](auto predicate) {
+      return std::any_of(result.findings.begin(), result.findings.end(), [&](const gate::Finding& finding) {
+        return finding.verdict == gate::Verdict::regression && predicate(finding);
+      });
+    };
+    const bool scaling = regression([](const gate::Finding& finding) { return finding.scaling; });
+    const bool red = gate::exit_code_of(result) == 1 && (shape.ranks.size() == 1 || scaling);
+    out.red += red ? 1 : 0;
+    out.scalability += red && regression([](const gate::Finding& finding) {
+                         return finding.metric == tally::model::MetricId::computation_scalability;
+                       });
+  }
   return out;
 }
 
@@ -125,13 +168,19 @@ int main(int argc, char** argv) {
   }
   std::printf("tally gate, defaults: %d trials of %d commits x %d repetitions, shift 3x the noise\n", trials,
               bench::commits, bench::repetitions);
-  std::printf("%-8s %-14s %s\n", "noise", "false alarms", "detections");
+  std::printf("%-8s %-14s %-14s %-22s %s\n", "noise", "false alarms", "detections", "scaling: false alarms",
+              "scaling: detections (naming computation scalability)");
   for (const double noise : {0.01, 0.03, 0.10}) {
     const auto seed = static_cast<std::uint64_t>(noise * 1000);
     char level[16];
     std::snprintf(level, sizeof level, "%.0f%%", noise * 100);
-    std::printf("%-8s %3d/%-10d %3d/%d\n", level, failures(trials, noise, 0, seed), trials,
-                failures(trials, noise, 3 * noise, seed + 1000), trials);
+    const Failures scaling_detected =
+        failures(scaling_study, trials, noise, 3 * scalability_noise * noise, seed + 3000);
+    std::printf("%-8s %3d/%-10d %3d/%-10d %3d/%-18d %3d/%d (%d)\n", level,
+                failures(one_configuration, trials, noise, 0, seed).red, trials,
+                failures(one_configuration, trials, noise, 3 * noise, seed + 1000).red, trials,
+                failures(scaling_study, trials, noise, 0, seed + 2000).red, trials, scaling_detected.red, trials,
+                scaling_detected.scalability);
   }
   realistic_rates();
   return 0;

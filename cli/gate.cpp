@@ -31,6 +31,7 @@ struct GateOptions {
   gate::MarkdownLimit markdown_limit;
   std::string junit;
   std::string metrics;
+  bool strict = false;
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
 };
 
@@ -78,6 +79,19 @@ int run_gate(const GateOptions& options) {
     std::cerr << "tally gate: " << note << '\n';
   const gate::GateResult result =
       gate::compare_runs(runs, commits.selection, config, commits.candidate_commit, today_utc());
+  const char* level = options.strict ? "error" : "warning";
+  for (const std::string& unused : result.unused_rules) {
+    // Rules come from --config and waivers from --waivers, unless one file holds both.
+    const bool waiver = unused.starts_with("/waivers/");
+    const std::string& preferred = waiver ? options.waivers : options.config;
+    const std::string& file = preferred.empty() ? (waiver ? options.config : options.waivers) : preferred;
+    std::cerr << "tally gate: " << level << ": " << file << ": " << unused << '\n';
+  }
+  if (options.strict && !result.unused_rules.empty()) {
+    std::cerr << "tally gate: --strict: " << result.unused_rules.size()
+              << (result.unused_rules.size() == 1 ? " rule" : " rules") << " checked nothing; no report written\n";
+    return 2;
+  }
 
   const bool written =
       write_file(
@@ -136,6 +150,9 @@ void add_gate_command(CLI::App& app, int& exit_code) {
   command->add_option("--junit", options->junit, "Write the JUnit XML report to this file");
   command->add_option("--metrics", options->metrics, "Write the OpenMetrics report (GitLab metrics.txt) to this file");
   command->add_option("--jobs", options->jobs, "Threads reading documents")->capture_default_str();
+  command->add_flag(
+      "--strict", options->strict,
+      "A rule or waiver that checks nothing (unknown name, region or metric absent) is an error (exit 2)");
   command->callback([options, &exit_code] { exit_code = run_gate(*options); });
 }
 

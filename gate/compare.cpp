@@ -5,6 +5,7 @@
 
 #include "gate/decision.hpp"
 #include "gate/environment.hpp"
+#include "gate/rule_usage.hpp"
 
 #include "analysis/experiment.hpp"
 #include "analysis/region_metrics.hpp"
@@ -41,17 +42,32 @@ struct Cell {
   const analysis::Configuration& configuration;
   const analysis::Repetitions& baseline;
   const analysis::Repetitions& candidate;
+  std::size_t column = 0;                     ///< the configuration's column in the experiment
   std::vector<analysis::Repetitions> history; ///< comparable runs of each history commit with runs here
+  std::vector<std::size_t> history_positions; ///< their positions on the commit axis
   std::optional<double> global_time{};        ///< the baseline's median elapsed time of Global, when it has one
 };
+
+/// The repetitions' metrics of `region` in `runs`, the commit at axis `position`: with the metrics
+/// across runs (computation scalability, global efficiency, ...) against that commit's own
+/// reference configuration (the site's: the fewest resources with the region), repetition by
+/// repetition, except at the reference configuration itself, where they would compare the runs
+/// with themselves.
+std::vector<model::MetricValues> metrics_at(const Cell& cell, const analysis::Repetitions& runs,
+                                            const std::string& region, std::size_t position) {
+  const analysis::ReferenceRuns reference = analysis::reference_runs(cell.experiment, position, region);
+  if (!reference.runs || reference.column == cell.column)
+    return analysis::repetition_metrics(runs, region, nullptr, cell.experiment.scaling);
+  return analysis::paired_repetition_metrics(runs, *reference.runs, region, cell.experiment.scaling);
+}
 
 /// The repetitions' metrics of the region at each history commit with runs here, oldest first, then
 /// the baseline's: the noise and the level are learned from them.
 std::vector<std::vector<model::MetricValues>> commit_repetitions(const Cell& cell, const std::string& region,
                                                                  const std::vector<model::MetricValues>& baseline) {
   std::vector<std::vector<model::MetricValues>> out;
-  for (auto runs = cell.history.rbegin(); runs != cell.history.rend(); ++runs) {
-    auto values = analysis::repetition_metrics(*runs, region, nullptr, cell.experiment.scaling);
+  for (std::size_t i = cell.history.size(); i-- > 0;) {
+    auto values = metrics_at(cell, cell.history[i], region, cell.history_positions[i]);
     if (!values.empty()) out.push_back(std::move(values));
   }
   out.push_back(baseline);
@@ -88,9 +104,8 @@ void weigh(Check& check, const std::vector<std::vector<model::MetricValues>>& hi
 }
 
 void compare_region(const Cell& cell, const std::string& region, const GateConfig& config, GateResult& out) {
-  // Per-run metrics only (no reference run): scalability metrics are off by default (rules.hpp).
-  const auto baseline = analysis::repetition_metrics(cell.baseline, region, nullptr, cell.experiment.scaling);
-  const auto candidate = analysis::repetition_metrics(cell.candidate, region, nullptr, cell.experiment.scaling);
+  const auto baseline = metrics_at(cell, cell.baseline, region, baseline_position);
+  const auto candidate = metrics_at(cell, cell.candidate, region, candidate_position);
   if (baseline.empty() && candidate.empty()) return;
   if (baseline.empty() || candidate.empty()) {
     auto& list = baseline.empty() ? out.new_regions : out.removed_regions;
@@ -178,19 +193,22 @@ GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelect
       }
       std::vector<RunEvent> shapes = compare_run_shapes(experiment.name, configuration, comparable, *candidate);
       std::move(shapes.begin(), shapes.end(), std::back_inserter(out.run_events));
-      Cell cell{experiment, configuration, comparable, *candidate, {}};
+      Cell cell{experiment, configuration, comparable, *candidate, column, {}, {}};
       cell.global_time = global_time_of(cell);
       for (std::size_t i = 0; i < selection.history.size(); ++i) {
         const analysis::Repetitions* earlier = experiment.repetitions(first_history_position + i, column);
         if (!earlier) continue;
         analysis::Repetitions kept = comparable_runs(*earlier, *candidate);
-        if (!kept.empty()) cell.history.push_back(std::move(kept));
+        if (kept.empty()) continue;
+        cell.history.push_back(std::move(kept));
+        cell.history_positions.push_back(first_history_position + i);
       }
       for (const std::string& region : experiment.regions)
         compare_region(cell, region, config, out);
     }
   }
   decide(out, config, candidate_commit, today);
+  out.unused_rules = unused_rules(config, out);
   return out;
 }
 

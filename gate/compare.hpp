@@ -79,6 +79,7 @@ struct GateResult {
   Verdict overall = Verdict::pass;
   std::optional<std::size_t> deciding{}; ///< index into findings; none when no finding decided (a pass)
   std::size_t family = 0;                ///< checks with a p-value, judged together by the family-wise rule
+  std::vector<std::string> unused_rules; ///< rules and waivers that checked nothing, and why (rule_usage.hpp)
 };
 
 /// Compares the selected runs; each check's tolerance, and the commits at the baseline's level it is

@@ -27,21 +27,50 @@ bool same_cell(const Check& a, const Check& b) {
 }
 
 /// The metric of the same cell that explains `check`, when one moved the same way.
+/// Global efficiency is the product of parallel efficiency and computation scalability and moves
+/// whenever either does: the one that moved is the cause, so global efficiency is never a root
+/// while a factor moved (computation scalability first, what a scaling study protects).
 std::optional<MetricId> explainer(const Check& check, const std::vector<const Check*>& cell) {
   const auto moved = [&](auto predicate) {
     return std::find_if(cell.begin(), cell.end(), [&](const Check* other) { return predicate(other->metric); });
   };
-  for (auto parent = model::metric_info(check.metric).parent; parent; parent = model::metric_info(*parent).parent) {
-    if (moved([&](MetricId metric) { return metric == *parent; }) != cell.end()) return parent;
+  const auto moved_metric = [&](MetricId id) { return moved([&](MetricId m) { return m == id; }) != cell.end(); };
+  if (check.metric == MetricId::global_efficiency) {
+    for (const MetricId factor : {MetricId::computation_scalability, MetricId::parallel_efficiency}) {
+      if (moved_metric(factor)) return factor;
+    }
+    return std::nullopt;
   }
-  if (is_computation(check.metric) && moved([](MetricId m) { return m == MetricId::elapsed_ns; }) != cell.end())
-    return MetricId::elapsed_ns;
+  for (auto parent = model::metric_info(check.metric).parent; parent; parent = model::metric_info(*parent).parent) {
+    if (*parent != MetricId::global_efficiency && moved_metric(*parent)) return parent;
+  }
+  if (is_computation(check.metric) && moved_metric(MetricId::elapsed_ns)) return MetricId::elapsed_ns;
   if (check.metric == MetricId::elapsed_ns) {
-    const auto efficiency =
-        moved([](MetricId m) { return model::metric_info(m).kind == model::MetricKind::efficiency; });
+    const auto efficiency = moved([](MetricId m) {
+      return m != MetricId::global_efficiency && model::metric_info(m).kind == model::MetricKind::efficiency;
+    });
     if (efficiency != cell.end()) return (*efficiency)->metric;
+    if (moved_metric(MetricId::computation_scalability)) return MetricId::computation_scalability;
   }
   return std::nullopt;
+}
+
+/// Whether `check`, a metric across runs, only mirrors its reference configuration's own move: the
+/// region's elapsed time there moved the other way (a slower reference makes every other
+/// configuration scale better). Such a check belongs to that move's finding.
+const Check* mirrored_reference(const Check& check, const std::vector<const Check*>& moved,
+                                const analysis::Configuration& reference) {
+  if (model::metric_info(check.metric).scope != model::MetricScope::across_runs) return nullptr;
+  const auto opposite = [](Verdict a, Verdict b) {
+    return (a == Verdict::regression && b == Verdict::improvement) ||
+           (a == Verdict::improvement && b == Verdict::regression);
+  };
+  for (const Check* other : moved) {
+    if (other->experiment == check.experiment && other->region == check.region && other->configuration == reference &&
+        other->metric == MetricId::elapsed_ns && opposite(other->result.verdict, check.result.verdict))
+      return other;
+  }
+  return nullptr;
 }
 
 /// The finding's checks that are its cause, one per configuration.
@@ -146,15 +175,22 @@ std::string attribution_text(const Check& check) {
     return out;
   }
   std::size_t from = 0;
+  std::string_view last = model::metric_info(check.metric).display_name;
   for (int depth = 1;; ++depth) {
     std::optional<std::size_t> dominant;
     for (std::size_t i = from; i < parts.size() && parts[i].depth >= depth; ++i) {
       if (parts[i].depth == depth && (!dominant || parts[i].share > parts[*dominant].share)) dominant = i;
     }
-    if (!dominant || parts[*dominant].share < 0.5) return out;
+    if (!dominant || parts[*dominant].share < 0.5) break;
     out += (out.empty() ? "" : " \u203a ") + parts[*dominant].name + " " + share_text(parts[*dominant].share);
+    last = parts[*dominant].name;
     from = *dominant + 1;
   }
+  // Without counters, computation scalability has no factors to name: say what it measured.
+  const bool scalability_fell = check.result.worse && !check.candidate_medians.has(MetricId::instruction_scaling);
+  if (scalability_fell && last == model::metric_info(MetricId::computation_scalability).display_name)
+    out += std::string(out.empty() ? "" : ": ") + "useful time grows with ranks (no counters to split it)";
+  return out;
 }
 
 std::string summary_of(const Finding& finding, const std::vector<Check>& checks,
@@ -186,10 +222,21 @@ std::string summary_of(const Finding& finding, const std::vector<Check>& checks,
 
 std::vector<Finding> find_causes(const GateResult& result) {
   const std::vector<Check>& checks = result.checks;
+  std::map<std::pair<std::string, std::string>, analysis::Configuration> smallest;
+  for (const Check& check : checks) {
+    auto [at, added] = smallest.try_emplace({check.experiment, check.region}, check.configuration);
+    if (!added) at->second = std::min(at->second, check.configuration);
+  }
   std::vector<const Check*> moved;
   for (const Check& check : checks) {
     if (check.result.verdict != Verdict::pass) moved.push_back(&check);
   }
+  std::vector<std::pair<std::size_t, const Check*>> mirrors; // check index, the reference's move it mirrors
+  std::erase_if(moved, [&](const Check* check) {
+    const Check* mirrored = mirrored_reference(*check, moved, smallest.at({check->experiment, check->region}));
+    if (mirrored) mirrors.emplace_back(static_cast<std::size_t>(check - checks.data()), mirrored);
+    return mirrored != nullptr;
+  });
   // Causes: moved checks that nothing else in their cell explains, merged across configurations.
   std::vector<Finding> findings;
   std::map<std::tuple<std::string, std::string, MetricId, Verdict>, std::size_t> finding_of;
@@ -220,6 +267,13 @@ std::vector<Finding> find_causes(const GateResult& result) {
     const auto at = finding_of.find({check.experiment, check.region, cause, check.result.verdict});
     if (at != finding_of.end()) findings[at->second].checks.push_back(index);
   }
+  for (const auto& [index, mirrored] : mirrors) {
+    const auto mirrored_index = static_cast<std::size_t>(mirrored - checks.data());
+    for (Finding& finding : findings) {
+      if (std::find(finding.checks.begin(), finding.checks.end(), mirrored_index) != finding.checks.end())
+        finding.checks.push_back(index);
+    }
+  }
   // A region's finding that regions inside it explain moves under the one explaining most.
   const RegionParents parents = region_parents(checks);
   std::vector<std::optional<std::size_t>> moved_to(findings.size());
@@ -243,11 +297,6 @@ std::vector<Finding> find_causes(const GateResult& result) {
     const std::size_t target = *end_of_chain(i);
     findings[target].explained_regions.push_back(findings[i].region);
     findings[target].checks.insert(findings[target].checks.end(), findings[i].checks.begin(), findings[i].checks.end());
-  }
-  std::map<std::pair<std::string, std::string>, analysis::Configuration> smallest;
-  for (const Check& check : checks) {
-    auto [at, added] = smallest.try_emplace({check.experiment, check.region}, check.configuration);
-    if (!added) at->second = std::min(at->second, check.configuration);
   }
   std::vector<Finding> out;
   for (std::size_t i = 0; i < findings.size(); ++i) {

@@ -86,6 +86,11 @@ std::string checks_block(const GateResult& result) {
 
 std::string other_sections(const GateResult& result) {
   std::ostringstream out;
+  if (!result.unused_rules.empty()) {
+    out << "\n### Rules that checked nothing\n\n";
+    for (const std::string& unused : result.unused_rules)
+      out << "- " << markdown_escape(unused) << '\n';
+  }
   if (!result.not_compared.empty()) {
     out << "\n### Not compared (environments differ)\n\n";
     for (const std::string& reason : result.not_compared)

@@ -20,8 +20,13 @@ CheckRule rule_for(const GateConfig& config, std::string_view region, model::Met
   // than for good ones; percentage points treat every region alike.
   rule.tolerance_in_pp = info.kind == model::MetricKind::efficiency;
   rule.tolerance = rule.tolerance_in_pp ? config.efficiency_tolerance_pp : config.relative_tolerance_percent;
-  // Scalability metrics depend on the reference configuration's runs too: off unless asked for.
-  if (info.scope == model::MetricScope::across_runs)
+  // Of the metrics across runs, computation scalability and global efficiency are what a scaling
+  // study protects; the split of scalability (instructions, IPC, frequency) explains their
+  // findings rather than adding checks, and speedup repeats elapsed time.
+  const bool across = info.scope == model::MetricScope::across_runs;
+  const bool protected_across =
+      metric == model::MetricId::computation_scalability || metric == model::MetricId::global_efficiency;
+  if (across && !protected_across)
     rule.direction = Direction::ignored;
   else
     rule.direction = info.higher_is_better ? Direction::higher_is_better : Direction::lower_is_better;

@@ -59,8 +59,9 @@ struct GateConfig {
   std::vector<Waiver> waivers;
 };
 
-/// The check of `metric` in `region`. Direction defaults to the metric model's; metrics that
-/// need a reference run (scope across_runs) are not checked unless a rule gives a direction.
+/// The check of `metric` in `region`. Direction defaults to the metric model's; of the metrics that
+/// need a reference run (scope across_runs), computation scalability and global efficiency are
+/// checked by default, the others only when a rule gives a direction.
 CheckRule rule_for(const GateConfig& config, std::string_view region, model::MetricId metric);
 
 /// The check of one exact count (compare_counts.hpp) in `region`: counts are compared exactly

@@ -13,6 +13,7 @@
 
 #include "tally/model/metric_format.hpp"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -34,7 +35,35 @@ constexpr model::MetricId charted_metrics[] = {model::MetricId::global_efficienc
                                                model::MetricId::useful_ipc,
                                                model::MetricId::elapsed_ns};
 
-TemplateData table_data(const analysis::Experiment& experiment, const analysis::ScalingTable& table) {
+/// The gate's finding of the newest commit against its parent that is about this cell (the region's
+/// metric at the configuration), when it is a regression or an improvement: what the badge says,
+/// from the same checks.
+const gate::Finding* gate_finding(const gate::CommitVerdict* verdict, const analysis::Experiment& experiment,
+                                  const std::string& region, model::MetricId metric,
+                                  const analysis::Configuration& configuration) {
+  if (!verdict) return nullptr;
+  for (const gate::Finding& finding : verdict->findings) {
+    const bool directed = finding.verdict == gate::Verdict::regression || finding.verdict == gate::Verdict::improvement;
+    if (directed && finding.run_event == std::nullopt && finding.count_changes.empty() &&
+        finding.experiment == experiment.name && finding.region == region && finding.metric == metric &&
+        std::find(finding.configurations.begin(), finding.configurations.end(), configuration) !=
+            finding.configurations.end())
+      return &finding;
+  }
+  return nullptr;
+}
+
+/// Outlines a cell the gate found moved, and says so on hover.
+void mark_gate_finding(TemplateData& cell, const gate::Finding& finding, const std::string& parent) {
+  const std::string word(gate::to_string(finding.verdict));
+  const TemplateData* own = cell.get("class");
+  cell.set("class", (own && own->is_string() ? own->string_value() + " " : std::string()) + "gate-" + word);
+  cell.set("hint", "tally gate against " + parent + ": " + word + ": " + finding.summary);
+}
+
+TemplateData table_data(const analysis::Experiment& experiment, const analysis::ScalingTable& table,
+                        const std::string& region, const gate::CommitVerdict* verdict,
+                        const analysis::history::CommitAxis& axis) {
   TemplateList columns;
   for (const analysis::ScalingColumn& column : table.columns) {
     TemplateData header;
@@ -54,7 +83,11 @@ TemplateData table_data(const analysis::Experiment& experiment, const analysis::
     TemplateList cells;
     cells.reserve(table.columns.size());
     for (const analysis::ScalingColumn& column : table.columns) {
-      cells.push_back(metric_cell(metric, column.metrics[static_cast<std::size_t>(metric)]));
+      TemplateData cell = metric_cell(metric, column.metrics[static_cast<std::size_t>(metric)]);
+      const analysis::Configuration& configuration = experiment.configurations[column.configuration];
+      if (const gate::Finding* finding = gate_finding(verdict, experiment, region, metric, configuration))
+        mark_gate_finding(cell, *finding, axis.commits[verdict->baseline].short_sha);
+      cells.push_back(std::move(cell));
     }
     set_moved(row, "cells", std::move(cells));
     rows.push_back(std::move(row));
@@ -182,7 +215,8 @@ TemplateData region_page_data(const analysis::Experiment& experiment, const std:
   const std::vector<std::size_t> commits = experiment.commits();
   const std::size_t newest = commits.back();
   data.set("commit", commit_data(axis.commits[newest]));
-  data.set("table", table_data(experiment, scaling_table(experiment, newest, region)));
+  const gate::CommitVerdict* verdict = newest < verdicts.size() && verdicts[newest] ? &*verdicts[newest] : nullptr;
+  data.set("table", table_data(experiment, scaling_table(experiment, newest, region), region, verdict, axis));
   data.set("counts", count_table_data(experiment, newest, region));
   set_tree_links(data, experiment, newest, region);
   TemplateList charts;

@@ -22,9 +22,9 @@ namespace fs = std::filesystem;
 constexpr int commit_count = 8;
 constexpr int imbalanced_from = 6;
 
-analysis::ingest::RunSet imbalanced_history() {
+analysis::ingest::RunSet imbalanced_history(int commits = commit_count) {
   analysis::ingest::RunSet runs;
-  for (int commit = 1; commit <= commit_count; ++commit) {
+  for (int commit = 1; commit <= commits; ++commit) {
     char name[16], time[32];
     std::snprintf(name, sizeof name, "c%02d", commit);
     std::snprintf(time, sizeof time, "2026-01-%02dT00:00:00Z", commit);
@@ -116,6 +116,21 @@ TEST_F(SiteVerdicts, index_commit_page_and_charts_show_the_verdict_and_the_chang
   EXPECT_GT(count_of(region_html, "<path class=\"regression\""), 0u);
   EXPECT_NE(region_html.find("gate: regression at " + c06 + " against " + axis_.commits[imbalanced_from - 2].short_sha),
             std::string::npos);
+}
+
+TEST_F(SiteVerdicts, the_scaling_table_outlines_the_cell_of_the_newest_commits_regression) {
+  // Six commits: the sixth, the newest, adds the imbalance. Its finding is parallel efficiency at
+  // 4 ranks (the nearest root of the moved metrics); that one cell of the table is outlined.
+  const analysis::ingest::RunSet runs = imbalanced_history(imbalanced_from);
+  const analysis::history::CommitAxis axis = analysis::history::order_by_document_time(runs);
+  const std::vector<analysis::Experiment> experiments = analysis::group_experiments(runs, axis, std::nullopt);
+  const fs::path index = build_site({output_, "main", 2}, Templates(TALLY_TEST_TEMPLATES), runs, axis, experiments);
+  const std::string region_html = read_text_file(index.parent_path() / "scaling" / "solve.html");
+  EXPECT_EQ(count_of(region_html, "gate-regression\""), 1u);
+  EXPECT_NE(region_html.find(" gate-regression\" title=\"tally gate against " +
+                             axis.commits[imbalanced_from - 2].short_sha + ": regression: solve: parallel efficiency"),
+            std::string::npos)
+      << region_html;
 }
 
 TEST_F(SiteVerdicts, the_sites_rules_decide_its_verdicts) {
