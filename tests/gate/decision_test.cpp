@@ -226,9 +226,10 @@ TEST(Decision, a_short_history_judges_against_the_repetitions_spread_not_a_fixed
 }
 
 /// A run of Global > step (every call made in step, the same times in both) at 4 ranks, `scale`
-/// times slower than the base, with `collectives` collectives per rank.
+/// times slower than the base, with `collectives` collectives per rank; with `instructions`, that
+/// many useful instructions and one cycle per useful nanosecond (a slower run at the same clock).
 analysis::ingest::LoadedRun slowed_run(const std::string& commit, double scale, std::uint64_t collectives,
-                                       testing::Noise& noise) {
+                                       testing::Noise& noise, std::optional<std::uint64_t> instructions = {}) {
   GateRunShape shape{commit, "Global"};
   shape.useful_avg_ns *= scale * noise.factor(0.002);
   analysis::ingest::LoadedRun run = gate_run(shape);
@@ -236,6 +237,7 @@ analysis::ingest::LoadedRun slowed_run(const std::string& commit, double scale, 
   global.raw.mpi = model::MpiRaw{};
   global.raw.mpi->calls = 4 * collectives;
   global.raw.mpi->calls_max = collectives;
+  if (instructions) global.raw.counters = model::CounterRaw{*instructions, global.raw.useful_ns};
   model::Region step = global;
   step.name = "step";
   step.parent = "Global";
@@ -243,12 +245,13 @@ analysis::ingest::LoadedRun slowed_run(const std::string& commit, double scale, 
   return run;
 }
 
-GateResult slowed(double scale, std::uint64_t collectives_after) {
+GateResult slowed(double scale, std::uint64_t collectives_after, std::optional<std::uint64_t> instructions = {},
+                  std::optional<std::uint64_t> instructions_after = {}) {
   testing::Noise noise(3);
   analysis::ingest::RunSet runs;
   for (int repetition = 0; repetition < 5; ++repetition) {
-    runs.runs.push_back(slowed_run("base", 1.0, 2, noise));
-    runs.runs.push_back(slowed_run("cand", scale, collectives_after, noise));
+    runs.runs.push_back(slowed_run("base", 1.0, 2, noise, instructions));
+    runs.runs.push_back(slowed_run("cand", scale, collectives_after, noise, instructions_after));
   }
   return compare_runs(runs, {{"cand"}, {"base"}}, {}, "cand", "2026-01-01");
 }
@@ -265,6 +268,20 @@ TEST(Decision, a_uniform_slowdown_with_identical_work_says_the_runner_may_be_slo
   const GateResult more_work = slowed(1.10, 3);
   EXPECT_EQ(more_work.overall, Verdict::regression);
   for (const Finding& finding : more_work.findings)
+    EXPECT_EQ(finding.summary.find("the runner may be slower"), std::string::npos) << finding.summary;
+}
+
+TEST(Decision, with_counters_the_runner_is_named_only_when_the_instructions_stayed_and_ipc_fell) {
+  // 8e9 instructions on both sides, 10% more cycles: IPC 8e9 / 4e9 → 8e9 / 4.4e9, −9%.
+  const GateResult same_instructions = slowed(1.10, 2, 8'000'000'000, 8'000'000'000);
+  ASSERT_TRUE(same_instructions.deciding);
+  EXPECT_NE(same_instructions.findings[*same_instructions.deciding].summary.find("IPC or frequency fell"),
+            std::string::npos)
+      << same_instructions.findings[*same_instructions.deciding].summary;
+  // 10% more instructions for 10% more time: the code does more, whatever the counts say.
+  const GateResult more_instructions = slowed(1.10, 2, 8'000'000'000, 8'800'000'000);
+  EXPECT_EQ(more_instructions.overall, Verdict::regression);
+  for (const Finding& finding : more_instructions.findings)
     EXPECT_EQ(finding.summary.find("the runner may be slower"), std::string::npos) << finding.summary;
 }
 
