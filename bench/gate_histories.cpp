@@ -250,7 +250,7 @@ std::string commit_time(int commit) {
   return time;
 }
 
-RealisticHistory realistic_history(std::uint64_t seed, bool grow) {
+RealisticHistory realistic_history(std::uint64_t seed, bool grow, HistoryLength length) {
   Random random(seed);
   const std::vector<RegionSpec> program = draw_program(random);
   RealisticHistory out;
@@ -266,11 +266,11 @@ RealisticHistory realistic_history(std::uint64_t seed, bool grow) {
     for (const RegionSpec& region : program)
       by_region.push_back(imbalance_pattern(region.imbalance, configuration.ranks, random));
   }
-  for (int commit = 1; commit <= commits; ++commit) {
+  for (int commit = 1; commit <= length.commits; ++commit) {
     for (std::size_t c = 0; c < configurations.size(); ++c) {
-      for (int repetition = 0; repetition < repetitions; ++repetition)
+      for (int repetition = 0; repetition < length.repetitions; ++repetition)
         out.runs.runs.push_back(make_run(program, configurations[c], patterns[c], commit, repetition,
-                                         commit == commits ? grown : std::nullopt, random));
+                                         commit == length.commits ? grown : std::nullopt, random));
     }
   }
   return out;

@@ -26,10 +26,16 @@ struct RealisticHistory {
   bool grown_is_phase = false; ///< the grown region has sub-regions (its own work is a part of its time)
 };
 
-/// The runs of `commits` × `repetitions` at 1, 2 and 4 ranks on one node and 8 ranks on two,
+/// How long a history is: its commits (the newest is the candidate) and the repetitions of each.
+struct HistoryLength {
+  int commits = bench::commits;
+  int repetitions = bench::repetitions;
+};
+
+/// The runs of `length` commits × repetitions at 1, 2 and 4 ranks on one node and 8 ranks on two,
 /// drawn from `seed`. Each region's noise (1-10% of each rank's useful time), imbalance, MPI time
 /// and MPI traffic are drawn once per history; the MPI counts are the same in every run. With
 /// `grow`, one region drawn from the seed does 3× its noise level more work in the candidate.
-RealisticHistory realistic_history(std::uint64_t seed, bool grow);
+RealisticHistory realistic_history(std::uint64_t seed, bool grow, HistoryLength length = {});
 
 } // namespace tally::bench

@@ -67,8 +67,8 @@ RunSet history(const TrialShape& trial, double noise, double shift, std::uint64_
 }
 
 /// The gate's defaults on the newest commit, its baseline and history chosen as CI chooses them.
-gate::GateResult gate_newest(const RunSet& runs) {
-  const std::string candidate = bench::commit_name(bench::commits);
+gate::GateResult gate_newest(const RunSet& runs, int commits = bench::commits) {
+  const std::string candidate = bench::commit_name(commits);
   gate::SelectionRequest request;
   request.candidate = candidate;
   const auto selected = gate::select_commits(runs, request);
@@ -104,7 +104,7 @@ Failures failures(const TrialShape& shape, int trials, double noise, double shif
 }
 
 /// The realistic histories of both scenarios: rates, the checks made, and what cried wolf.
-void realistic_rates() {
+void realistic_rates(bench::HistoryLength length) {
   constexpr int seeds = 20;
   constexpr std::size_t alarms_shown = 3;
   int noise_red = 0, grown_red = 0, grown_named = 0, phases = 0, phases_named = 0;
@@ -112,9 +112,10 @@ void realistic_rates() {
   std::vector<std::string> alarms;
   for (int seed = 0; seed < seeds; ++seed) {
     const auto offset = static_cast<std::uint64_t>(seed);
-    const gate::GateResult quiet = gate_newest(bench::realistic_history(7000 + offset, false).runs);
-    const bench::RealisticHistory grown = bench::realistic_history(8000 + offset, true);
-    const gate::GateResult slower = gate_newest(grown.runs);
+    const gate::GateResult quiet =
+        gate_newest(bench::realistic_history(7000 + offset, false, length).runs, length.commits);
+    const bench::RealisticHistory grown = bench::realistic_history(8000 + offset, true, length);
+    const gate::GateResult slower = gate_newest(grown.runs, length.commits);
     for (const gate::GateResult* result : {&quiet, &slower}) {
       fewest_checks = std::min(fewest_checks, result->checks.size());
       most_checks = std::max(most_checks, result->checks.size());
@@ -143,7 +144,7 @@ void realistic_rates() {
   }
   std::printf("\nrealistic histories: %d seeds, %d commits x %d repetitions at 1, 2, 4 ranks and 8 ranks on 2 nodes,\n"
               "Global + %d regions (6 phases x 4 sub-regions), noise 1-10%% per region\n",
-              seeds, bench::commits, bench::repetitions, bench::realistic_regions);
+              seeds, length.commits, length.repetitions, bench::realistic_regions);
   std::printf("%-34s %-7s %-7s %s\n", "scenario", "red", "named", "goal");
   std::printf("%-34s %2d/%-4d %-7s %s\n", "noise only", noise_red, seeds, "-", "<= 1/20 red");
   std::printf("%-34s %2d/%-4d %2d/%-4d %s\n", "one region grows 3x its noise", grown_red, seeds, grown_named, seeds,
@@ -182,6 +183,8 @@ int main(int argc, char** argv) {
                 failures(scaling_study, trials, noise, 0, seed + 2000).red, trials, scaling_detected.red, trials,
                 scaling_detected.scalability);
   }
-  realistic_rates();
+  realistic_rates({});
+  // A project's first commits: too few to learn the noise from, the repetitions' spread decides.
+  realistic_rates({4, 4});
   return 0;
 }
