@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The use cases of examples/cuda/README.md that one GPU and one process allow, plus nested
-// regions, CUDA started inside a region, a CUDA graph and stream-ordered allocation, each
-// timing itself (CaseRecorder) so that gpu_check can compute what tally should report.
-// Usage: gpu_cases CASE TIMINGS_FILE
+// The use cases of examples/cuda/README.md that one GPU and one process allow, one rank of each
+// of the TALP GPU paper's seven (paper_timelines.h), nested regions, CUDA started inside a region,
+// a CUDA graph and stream-ordered allocation, each timing itself (CaseRecorder) so that gpu_check
+// can compute what tally should report. Usage: gpu_cases CASE TIMINGS_FILE [RANK]
 #include "case_recorder.cuh"
+#include "paper_timelines.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 namespace {
@@ -185,6 +189,80 @@ void async_memory(Device& gpu) {
   }
 }
 
+// A copy of the paper's scripts lasts its time as back-to-back copies of the whole buffer, host
+// to device: how long one takes is measured first (the bus sets it, not the program).
+double buffer_copy_ms(Device& gpu) {
+  cudaEvent_t begin = nullptr;
+  cudaEvent_t end = nullptr;
+  tally_bench::check(cudaEventCreate(&begin), "cudaEventCreate");
+  tally_bench::check(cudaEventCreate(&end), "cudaEventCreate");
+  float best = 0.0f;
+  for (int i = 0; i < 3; ++i) {
+    float ms = 0.0f;
+    tally_bench::check(cudaEventRecord(begin, gpu.compute), "cudaEventRecord");
+    tally_bench::check(cudaMemcpyAsync(gpu.device, gpu.host, gpu.bytes, cudaMemcpyHostToDevice, gpu.compute),
+                       "cudaMemcpyAsync");
+    tally_bench::check(cudaEventRecord(end, gpu.compute), "cudaEventRecord");
+    tally_bench::check(cudaEventSynchronize(end), "cudaEventSynchronize");
+    tally_bench::check(cudaEventElapsedTime(&ms, begin, end), "cudaEventElapsedTime");
+    best = i == 0 ? ms : std::min(best, ms);
+  }
+  return std::max(static_cast<double>(best), 1e-3);
+}
+
+// Plays one rank's script of the paper on this GPU's stream `compute`. A barrier has no other
+// rank to meet in one process and is skipped: the MPI waits are what this leaves out, and each
+// step ends by waiting for the GPU, so that every operation lies inside the step.
+void play_paper(Device& gpu, const paper_step* script) {
+  const double chunk_ms = buffer_copy_ms(gpu);
+  auto copies = [&](double ms) {
+    const long chunks = std::max(1L, std::lround(ms / chunk_ms));
+    for (long c = 0; c < chunks; ++c)
+      gpu.recorder.operation(false, gpu.compute, "cudaMemcpyAsync", [&] {
+        return cudaMemcpyAsync(gpu.device, gpu.host, gpu.bytes, cudaMemcpyHostToDevice, gpu.compute);
+      });
+  };
+  // Time in the runtime without device work: pinning and releasing 8 MiB until `ms` have passed.
+  auto runtime = [&](double ms) {
+    const double until = tally_examples::now_ms() + ms;
+    while (tally_examples::now_ms() < until) {
+      void* pinned = nullptr;
+      gpu.recorder.cuda("cudaMallocHost", [&] { return cudaMallocHost(&pinned, 8 * mib); });
+      gpu.recorder.cuda("cudaFreeHost", [&] { return cudaFreeHost(pinned); });
+    }
+  };
+  for (int i = 0; i < steps; ++i) {
+    gpu.recorder.start("step");
+    for (const paper_step* step = script; step->action != paper_end; ++step) {
+      for (int t = 0; t < step->times; ++t) {
+        switch (step->action) {
+        case paper_cpu: cpu_work(step->ms); break;
+        case paper_runtime: runtime(step->ms); break;
+        case paper_launch: gpu.kernel(step->ms, gpu.compute); break;
+        case paper_copy:
+          copies(step->ms);
+          gpu.wait(gpu.compute);
+          break;
+        case paper_copy_async: copies(step->ms); break;
+        case paper_sync: gpu.wait(gpu.compute); break;
+        case paper_barrier:
+        case paper_end: break;
+        }
+      }
+    }
+    gpu.wait(gpu.compute);
+    gpu.recorder.stop("step");
+  }
+}
+
+// The script of "paper_NAME" for `rank`, or nullptr.
+const paper_step* paper_script(const char* name, int rank) {
+  if (std::strncmp(name, "paper_", 6) != 0 || rank < 0 || rank > 1) return nullptr;
+  for (const paper_use_case& use_case : paper_use_cases)
+    if (std::strcmp(name + 6, use_case.name) == 0) return use_case.ranks[rank];
+  return nullptr;
+}
+
 struct Case {
   const char* name;
   void (*run)(Device&);
@@ -217,14 +295,23 @@ void late_init(CaseRecorder& recorder) {
 } // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::fputs("usage: gpu_cases CASE TIMINGS_FILE\n  CASE: late_init", stderr);
+  if (argc != 3 && argc != 4) {
+    std::fputs("usage: gpu_cases CASE TIMINGS_FILE [RANK]\n  CASE: late_init", stderr);
     for (const Case& c : cases)
       std::fprintf(stderr, " %s", c.name);
-    std::fputc('\n', stderr);
+    for (const paper_use_case& use_case : paper_use_cases)
+      std::fprintf(stderr, " paper_%s", use_case.name);
+    std::fputs("\n  RANK: which rank of a paper case to play, 0 (default) or 1\n", stderr);
     return 1;
   }
   CaseRecorder recorder;
+  if (const paper_step* script = paper_script(argv[1], argc == 4 ? std::atoi(argv[3]) : 0)) {
+    recorder.cuda("cudaFree", [] { return cudaFree(nullptr); });
+    Device gpu(recorder, 64 * mib);
+    play_paper(gpu, script);
+    recorder.write(argv[2], argv[1]);
+    return 0;
+  }
   if (std::strcmp(argv[1], "late_init") == 0) {
     late_init(recorder);
     recorder.write(argv[2], argv[1]);

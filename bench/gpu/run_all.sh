@@ -7,7 +7,8 @@
 # miss, 2 when it cannot run (no GPU, a program not built).
 set -uo pipefail
 build="${1:-build}"
-cases="loaded_gpu loaded_cpu data_movement overlapped_streams little_offload nested_regions late_init graph async_memory"
+cases="loaded_gpu loaded_cpu data_movement overlapped_streams little_offload nested_regions late_init graph async_memory
+  paper_1 paper_2 paper_3 paper_4 paper_5 paper_6 paper_7_serial paper_7"
 
 die() { echo "run_all.sh: $*" >&2; exit 2; }
 

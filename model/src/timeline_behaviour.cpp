@@ -81,12 +81,12 @@ std::optional<Behaviour> timeline_behaviour(const Timeline& timeline) {
   return is_stable(after_warm_up) ? Behaviour::stable : Behaviour::varying;
 }
 
-std::vector<std::string> idle_nodes(std::span<const std::string> hosts, std::span<const std::uint64_t> useful_ns) {
-  const std::uint64_t busiest = useful_ns.empty() ? 0 : *std::max_element(useful_ns.begin(), useful_ns.end());
+std::vector<std::string> idle_nodes(std::span<const std::string> hosts, std::span<const std::uint64_t> busy_ns) {
+  const std::uint64_t busiest = busy_ns.empty() ? 0 : *std::max_element(busy_ns.begin(), busy_ns.end());
   std::vector<std::string> out;
-  for (std::size_t node = 0; node < hosts.size() && node < useful_ns.size(); ++node) {
-    // useful < busiest / 2, without the rounding of the division
-    if (useful_ns[node] < busiest - useful_ns[node]) out.push_back(hosts[node]);
+  for (std::size_t node = 0; node < hosts.size() && node < busy_ns.size(); ++node) {
+    // busy < busiest / 2, without the rounding of the division
+    if (busy_ns[node] < busiest - busy_ns[node]) out.push_back(hosts[node]);
   }
   return out;
 }

@@ -158,8 +158,10 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
       reduce_devices(mine, nodes, static_cast<std::uint64_t>(rank));
   std::vector<model::RegionParents> parents = reduce_parents(summary, names, rank, size);
   const auto global = local_index.find("Global");
-  const std::uint64_t global_useful = global == local_index.end() ? 0 : summary.regions[global->second].useful_ns;
-  std::optional<model::Timeline> timeline = reduce_timeline(summary.timeline, global_useful, nodes, rank);
+  // Busy: useful, or driving a GPU from inside its runtime: a node whose ranks offload is not idle.
+  const model::ProcessRecord* global_record = global == local_index.end() ? nullptr : &summary.regions[global->second];
+  const std::uint64_t global_busy = global_record ? global_record->useful_ns + global_record->offload_ns : 0;
+  std::optional<model::Timeline> timeline = reduce_timeline(summary.timeline, global_busy, nodes, rank);
   const std::string version_text = rank == 0 ? library_version() : "";
   const std::vector<std::string> hosts = nodes.hosts;
   const std::uint64_t node_count = nodes.node_count;

@@ -14,10 +14,10 @@
 namespace tally::profiler::mpi {
 
 /// Collective over MPI_COMM_WORLD (and the node and leader communicators of `nodes`), with
-/// fixed-size messages only. `mine` is this rank's timeline in nanoseconds, `useful_ns` its
-/// useful time in Global. On world rank 0: the sums over ranks and the idle nodes (no
+/// fixed-size messages only. `mine` is this rank's timeline in nanoseconds, `busy_ns` its
+/// useful plus offload time in Global. On world rank 0: the sums over ranks and the idle nodes (no
 /// behaviour: run_output adds it); elsewhere nullopt.
-std::optional<model::Timeline> reduce_timeline(TimelineBuckets mine, std::uint64_t useful_ns, const NodeMap& nodes,
+std::optional<model::Timeline> reduce_timeline(TimelineBuckets mine, std::uint64_t busy_ns, const NodeMap& nodes,
                                                int rank);
 
 } // namespace tally::profiler::mpi

@@ -129,11 +129,11 @@ TEST(TimelineBehaviour, a_run_with_no_useful_time_is_stable_at_zero) {
 TEST(IdleNodes, nodes_under_half_of_the_busiest_are_idle) {
   // Busiest 100: 49 is under half, 50 is exactly half (not under).
   const std::vector<std::string> hosts{"n0", "n1", "n2", "n3"};
-  const std::vector<std::uint64_t> useful{100, 49, 50, 0};
-  EXPECT_EQ(idle_nodes(hosts, useful), (std::vector<std::string>{"n1", "n3"}));
+  const std::vector<std::uint64_t> busy{100, 49, 50, 0};
+  EXPECT_EQ(idle_nodes(hosts, busy), (std::vector<std::string>{"n1", "n3"}));
 }
 
-TEST(IdleNodes, one_node_or_no_useful_time_has_no_idle_node) {
+TEST(IdleNodes, one_node_or_no_busy_time_has_no_idle_node) {
   EXPECT_TRUE(idle_nodes(std::vector<std::string>{"n0"}, std::vector<std::uint64_t>{5}).empty());
   EXPECT_TRUE(idle_nodes(std::vector<std::string>{"n0", "n1"}, std::vector<std::uint64_t>{0, 0}).empty());
 }

@@ -27,7 +27,7 @@ struct Timeline {
   std::vector<std::uint64_t> offload_ns;
   std::vector<std::uint64_t> openmp_ns; ///< waiting in or for the OpenMP runtime
   std::optional<Behaviour> behaviour;   ///< absent when the timeline is too short to tell
-  std::vector<std::string> idle_nodes;  ///< nodes whose useful time is under half the busiest node's
+  std::vector<std::string> idle_nodes;  ///< nodes whose busy time (useful + offload) is under half the busiest node's
   bool operator==(const Timeline&) const = default;
 };
 

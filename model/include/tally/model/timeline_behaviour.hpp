@@ -35,8 +35,9 @@ std::vector<double> bucket_activity(const Timeline& timeline);
 /// The behaviour of the run whose timeline this is; nullopt when the timeline is too short.
 std::optional<Behaviour> timeline_behaviour(const Timeline& timeline);
 
-/// The nodes whose useful time is under half the busiest node's, in the order of `hosts`.
-/// `useful_ns[i]` is node i's useful time (Global's, summed over its ranks).
-std::vector<std::string> idle_nodes(std::span<const std::string> hosts, std::span<const std::uint64_t> useful_ns);
+/// The nodes whose busy time is under half the busiest node's, in the order of `hosts`.
+/// `busy_ns[i]` is node i's useful plus offload time (Global's, summed over its ranks): a node
+/// that drives its GPUs from inside their runtime is busy, not idle.
+std::vector<std::string> idle_nodes(std::span<const std::string> hosts, std::span<const std::uint64_t> busy_ns);
 
 } // namespace tally::model

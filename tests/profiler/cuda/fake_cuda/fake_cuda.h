@@ -38,6 +38,10 @@ void fake_cuda_copy_peer_async(int device, int source, int stream, double copy_m
 /// Queues a memset of `ms` on (device, stream); returns at once.
 void fake_cuda_memset(int device, int stream, double ms);
 
+/// Spends `ms` in a runtime call that queues no device work (an allocation, pinning host memory):
+/// offload time on the host, idle time on the device. Traced as cudaMallocHost.
+void fake_cuda_host_call(double ms);
+
 /// Waits until every operation queued on `device` has ended.
 void fake_cuda_synchronize(int device);
 

@@ -308,6 +308,12 @@ void fake_cuda_memset(int device, int stream, double ms) {
   fake_cuda::queue(fake_cuda::Operation::memset, device, stream, ms);
 }
 
+void fake_cuda_host_call(double ms) {
+  fake_cuda_init();
+  const fake_cuda::TracedCall call(CUPTI_RUNTIME_TRACE_CBID_cudaMallocHost_v3020, "cudaMallocHost", nullptr, 0);
+  fake_cuda::wait_until(fake_cuda::now_ns() + static_cast<std::uint64_t>(std::llround(std::fmax(ms, 0.0) * 1e6)));
+}
+
 void fake_cuda_synchronize(int device) {
   fake_cuda_init();
   const fake_cuda::TracedCall call(CUPTI_RUNTIME_TRACE_CBID_cudaDeviceSynchronize_v3020, "cudaDeviceSynchronize",
