@@ -31,6 +31,21 @@ std::atomic<bool> running{false};
 std::atomic<std::uint64_t> dropped{0};
 CUpti_SubscriberHandle subscriber = nullptr;
 
+// The program's exit has begun, and with it the CUDA runtime's teardown, which tears CUPTI down
+// too: on an H100 (CUDA 13.0, driver 580) cuptiActivityDisable made from libtally.so's destructor,
+// after the runtime's exit handler, crashed the program. From then on nothing calls CUPTI but the
+// context-destruction callback, which CUPTI makes itself while it still stands.
+std::atomic<bool> exit_begun{false};
+std::atomic<bool> exit_handler_registered{false};
+
+/// Registered at the end of the first runtime call, after the runtime registered its own exit
+/// handler, so it runs before the runtime's teardown (exit handlers run last registered, first):
+/// it delivers what has completed while CUPTI still stands.
+void on_exit_begun() {
+  if (running.load(std::memory_order_acquire)) cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+  exit_begun.store(true, std::memory_order_release);
+}
+
 std::uint64_t CUPTIAPI timestamp() { return sink.now_ns(); }
 
 void CUPTIAPI on_buffer_requested(std::uint8_t** buffer, std::size_t* size, std::size_t* max_records) {
@@ -78,6 +93,8 @@ void CUPTIAPI on_callback(void*, CUpti_CallbackDomain domain, CUpti_CallbackId i
       sink.on_runtime_enter(&described);
     } else {
       sink.on_runtime_exit();
+      if (!exit_handler_registered.load(std::memory_order_relaxed) && !exit_handler_registered.exchange(true))
+        std::atexit(on_exit_begun);
     }
   } else if (domain == CUPTI_CB_DOMAIN_RESOURCE && id == CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING) {
     // The records of a context still in CUPTI's buffers are lost with the context (a program
@@ -131,10 +148,17 @@ int tally_cupti_start(const TallyCuptiSink* new_sink, char* error, std::size_t e
   return 0;
 }
 
-void tally_cupti_flush(int forced) { cuptiActivityFlushAll(forced ? CUPTI_ACTIVITY_FLAG_FLUSH_FORCED : 0); }
+void tally_cupti_flush(int forced) {
+  if (exit_begun.load(std::memory_order_acquire)) return;
+  cuptiActivityFlushAll(forced ? CUPTI_ACTIVITY_FLAG_FLUSH_FORCED : 0);
+}
 
 void tally_cupti_stop() {
   if (!running.load(std::memory_order_acquire)) return;
+  if (exit_begun.load(std::memory_order_acquire)) {
+    running.store(false, std::memory_order_release);
+    return;
+  }
   cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
   for (const CUpti_ActivityKind kind : tally::profiler::cuda::cupti_kinds)
     cuptiActivityDisable(kind);

@@ -86,6 +86,7 @@ void destroy_contexts() {
     call_subscriber(CUPTI_CB_DOMAIN_RESOURCE, CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING, &data);
   }
   drop_records_in_progress();
+  end_cupti();
 }
 
 int initialize() {

@@ -9,8 +9,11 @@
 // over on a worker thread of the fake's own, flushes on the flushing thread.
 #include "fake_cupti.hpp"
 
+#include <atomic>
 #include <bitset>
 #include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <thread>
@@ -256,8 +259,24 @@ void call_subscriber(CUpti_CallbackDomain domain, CUpti_CallbackId id, const voi
   if (callback) callback(userdata, domain, id, data);
 }
 
+namespace {
+
+std::atomic<bool> cupti_ended{false};
+
+/// Aborts, naming the call, when the runtime's teardown has ended CUPTI.
+void require_cupti(const char* call) {
+  if (!cupti_ended.load()) return;
+  std::fprintf(stderr, "fake_cupti: %s called after the CUDA runtime's teardown at exit (real CUPTI crashes)\n", call);
+  std::abort();
+}
+
+} // namespace
+
+void end_cupti() { cupti_ended.store(true); }
+
 } // namespace fake_cuda
 
+using fake_cuda::require_cupti;
 using fake_cuda::state;
 
 extern "C" {
@@ -279,6 +298,7 @@ CUptiResult CUPTIAPI cuptiActivityRegisterCallbacks(CUpti_BuffersCallbackRequest
 }
 
 CUptiResult CUPTIAPI cuptiActivityEnable(CUpti_ActivityKind kind) {
+  require_cupti("cuptiActivityEnable");
   if (kind <= CUPTI_ACTIVITY_KIND_INVALID || kind >= CUPTI_ACTIVITY_KIND_COUNT) return CUPTI_ERROR_INVALID_KIND;
   const std::lock_guard lock(state().mutex);
   state().enabled.set(kind);
@@ -286,6 +306,7 @@ CUptiResult CUPTIAPI cuptiActivityEnable(CUpti_ActivityKind kind) {
 }
 
 CUptiResult CUPTIAPI cuptiActivityDisable(CUpti_ActivityKind kind) {
+  require_cupti("cuptiActivityDisable");
   if (kind <= CUPTI_ACTIVITY_KIND_INVALID || kind >= CUPTI_ACTIVITY_KIND_COUNT) return CUPTI_ERROR_INVALID_KIND;
   const std::lock_guard lock(state().mutex);
   state().enabled.reset(kind);
@@ -293,6 +314,7 @@ CUptiResult CUPTIAPI cuptiActivityDisable(CUpti_ActivityKind kind) {
 }
 
 CUptiResult CUPTIAPI cuptiActivityFlushAll(uint32_t flag) {
+  require_cupti("cuptiActivityFlushAll");
   using fake_cuda::Delivery;
   return fake_cuda::deliver((flag & CUPTI_ACTIVITY_FLAG_FLUSH_FORCED) ? Delivery::forced_flush : Delivery::flush);
 }
@@ -369,6 +391,7 @@ CUptiResult CUPTIAPI cuptiEnableDomain(uint32_t enable, CUpti_SubscriberHandle s
 }
 
 CUptiResult CUPTIAPI cuptiUnsubscribe(CUpti_SubscriberHandle subscriber) {
+  require_cupti("cuptiUnsubscribe");
   const std::lock_guard lock(state().mutex);
   if (!state().subscribed || subscriber != fake_cuda::subscriber_handle()) return CUPTI_ERROR_INVALID_PARAMETER;
   state().subscribed = false;

@@ -50,6 +50,10 @@ void deliver_full_buffers();
 /// client did not flush at CUPTI_CBID_RESOURCE_CONTEXT_DESTROY_STARTING is never delivered.
 void drop_records_in_progress();
 
+/// The CUDA runtime's teardown at exit is over, and CUPTI with it: from now on a CUPTI call
+/// aborts the program, as real CUPTI crashes there (seen on an H100 with CUDA 13.0).
+void end_cupti();
+
 /// Calls the subscriber's callback if it has `domain` enabled, on the calling thread. Call
 /// without the lock: the callback may call CUPTI.
 void call_subscriber(CUpti_CallbackDomain domain, CUpti_CallbackId id, const void* data);
