@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The staging folder and its swap: renameat2(RENAME_EXCHANGE) where the file system has it, two
-// renames where not (NFS); flock() marks the folders that a live run still needs.
+// renames where not (NFS); flock() marks the folders that a live run still needs. Folders move
+// with rename(), never move_no_replace(), whose fallback (link()) cannot move a folder.
 #include "pages/staged_site.hpp"
 
 #include "pages/site_output.hpp"
@@ -106,8 +107,7 @@ void StagedSite::publish() {
   const fs::path published = output_ / branch_folder_;
   struct stat previous {};
   if (::lstat(published.c_str(), &previous) != 0) {
-    if (calls_.move_no_replace(staging_.c_str(), published.c_str()) != 0)
-      throw failure(published, "cannot write", errno);
+    if (calls_.move_replace(staging_.c_str(), published.c_str()) != 0) throw failure(published, "cannot write", errno);
   } else {
     // Locked before it moves to a staging name, so that no other run's remove_leftovers() takes
     // it while a failure below may still need it back.
@@ -142,10 +142,10 @@ void StagedSite::swap_in(const fs::path& published) {
   if (errno != EINVAL && errno != ENOSYS) throw failure(published, "cannot replace", errno);
   // Without an atomic exchange: two moves, between which the branch briefly has no folder.
   const fs::path aside = staging_.string() + ".previous";
-  if (calls_.move_no_replace(published.c_str(), aside.c_str()) != 0) throw failure(published, "cannot replace", errno);
-  if (calls_.move_no_replace(staging_.c_str(), published.c_str()) != 0) {
+  if (calls_.move_replace(published.c_str(), aside.c_str()) != 0) throw failure(published, "cannot replace", errno);
+  if (calls_.move_replace(staging_.c_str(), published.c_str()) != 0) {
     const int error = errno;
-    calls_.move_no_replace(aside.c_str(), published.c_str());
+    calls_.move_replace(aside.c_str(), published.c_str());
     throw failure(published, "cannot replace", error);
   }
   aside_ = aside;
@@ -163,13 +163,13 @@ std::string StagedSite::undo(const fs::path& published, std::size_t moved) {
   }
   if (aside_.empty()) {
     // There was no previous branch folder: the new one goes back to its staging name.
-    if (calls_.move_no_replace(published.c_str(), staging_.c_str()) != 0)
+    if (calls_.move_replace(published.c_str(), staging_.c_str()) != 0)
       problems += "; " + published.string() + " could not be removed: " + std::strerror(errno);
   } else if (aside_ == staging_) {
     if (calls_.exchange(staging_.c_str(), published.c_str()) != 0)
       problems += "; " + published.string() + " could not be restored: " + std::strerror(errno);
-  } else if (calls_.move_no_replace(published.c_str(), staging_.c_str()) != 0 ||
-             calls_.move_no_replace(aside_.c_str(), published.c_str()) != 0) {
+  } else if (calls_.move_replace(published.c_str(), staging_.c_str()) != 0 ||
+             calls_.move_replace(aside_.c_str(), published.c_str()) != 0) {
     problems += "; " + published.string() + " could not be restored: " + std::strerror(errno);
   }
   aside_.clear();

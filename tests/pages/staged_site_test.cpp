@@ -72,6 +72,14 @@ int exchange_unsupported(const char*, const char*) {
   errno = EINVAL;
   return -1;
 }
+// Where renameat2 takes no flags, move_no_replace() falls back to link(), which cannot move a folder.
+int move_no_replace_by_link(const char* from, const char* to) {
+  if (fs::is_directory(from)) {
+    errno = EPERM;
+    return -1;
+  }
+  return model::system_file_calls().move_no_replace(from, to);
+}
 int staging_folder_denied(const char* path, mode_t mode) {
   if (fs::path(path).filename().string().starts_with(staging_prefix)) {
     errno = EACCES;
@@ -183,12 +191,14 @@ TEST_F(StagedSiteTest, an_unwritable_output_folder_changes_nothing_and_names_the
   EXPECT_EQ(snapshot(output_), previous);
 }
 
-TEST_F(StagedSiteTest, a_file_system_without_exchange_still_swaps_the_whole_site) {
-  ASSERT_EQ(build(runs_of(2)), "");
-  fs::copy(output_, work_ / "expected", fs::copy_options::recursive);
-  ASSERT_EQ(build(runs_of(3), model::system_file_calls(), work_ / "expected"), "");
+TEST_F(StagedSiteTest, a_file_system_without_exchange_or_rename_flags_still_swaps_the_whole_site) {
+  // As on NFS: no RENAME_EXCHANGE, and no RENAME_NOREPLACE either.
   model::FileSystemCalls calls = model::system_file_calls();
   calls.exchange = exchange_unsupported;
+  calls.move_no_replace = move_no_replace_by_link;
+  ASSERT_EQ(build(runs_of(2), calls), "");
+  fs::copy(output_, work_ / "expected", fs::copy_options::recursive);
+  ASSERT_EQ(build(runs_of(3), model::system_file_calls(), work_ / "expected"), "");
   ASSERT_EQ(build(runs_of(3), calls), "");
   EXPECT_EQ(snapshot(output_), snapshot(work_ / "expected"));
 }
