@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Writes the site of one branch under <output>/<branch>/ and the index of every branch found
-// under <output>/, so that several branches can be published side by side.
+// under <output>/, so that several branches can be published side by side; all of it or nothing.
 #pragma once
 
 #include "analysis/experiment.hpp"
 #include "gate/rules.hpp"
 #include "pages/templates.hpp"
+#include "tally/model/atomic_file.hpp"
 
 #include <filesystem>
 
@@ -29,9 +30,12 @@ struct SiteRequest {
   /// cost grows with commits × checks, so a long history is not gated whole at every build.
   std::size_t verdict_commits = default_verdict_commits;
   gate::GateConfig gate_config{}; ///< the rules of those verdicts (its waivers are not applied)
+  model::FileSystemCalls calls = model::system_file_calls(); ///< every file written goes through them
 };
 
-/// Returns the branch's index page. Throws std::runtime_error naming a file that cannot be written.
+/// Returns the branch's index page. The branch folder is built beside the published one and
+/// swapped in when complete (staged_site.hpp). Throws std::runtime_error naming a file that cannot
+/// be written; the previous site is then as it was.
 std::filesystem::path build_site(const SiteRequest& request, const Templates& templates,
                                  const analysis::ingest::RunSet& runs, const analysis::history::CommitAxis& axis,
                                  const std::vector<analysis::Experiment>& experiments);

@@ -29,7 +29,10 @@ int move_no_replace(const char* from, const char* to) {
   return 0;
 }
 
-const FileSystemCalls real_calls{open_file, ::write, ::fsync, ::close, ::mkdir, move_no_replace, ::rename, ::unlink};
+int exchange(const char* a, const char* b) { return ::renameat2(AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE); }
+
+const FileSystemCalls real_calls{open_file,       ::write,  ::fsync,  ::close, ::mkdir,
+                                 move_no_replace, ::rename, ::unlink, exchange};
 
 std::string failure(const std::string& path, const char* what, int error) {
   return path + ": " + what + ": " + std::strerror(error);

@@ -42,14 +42,20 @@ if(TARGET tally_fortran AND MPI_Fortran_FOUND)
 endif()
 
 # A real application: Debian's LAMMPS (scripts/install-deps.sh), the LJ melt at 2 ranks, run twice.
-# Not under sanitizers: a preloaded ASan runtime initialises itself inside glibc's newlocale (called
-# by p11-kit's constructor) and corrupts glibc's locale lock, which then deadlocks lmp at exit once
-# libtally's load has taken the lock once more (README, "Counts of a real application").
+# Under sanitizers without the counter probe: a preloaded ASan runtime initialises itself inside
+# glibc's newlocale (called by p11-kit's constructor) and corrupts glibc's locale lock, and the
+# next translated message (the probe's strerror when it finds no PMU) makes lmp deadlock at exit;
+# a program without tally does the same (asan_locale_hang.sh; README, "LAMMPS at exit under
+# AddressSanitizer"). Hardware counters are not among the counts compared.
 find_program(TALLY_LAMMPS lmp)
-if(TALLY_LAMMPS AND NOT TALLY_SANITIZE)
+if(TALLY_LAMMPS)
+  set(lammps_environment ${environment})
+  if(TALLY_SANITIZE)
+    list(APPEND lammps_environment TALLY_COUNTERS=off)
+  endif()
   add_test(NAME lammps_lj_melt_counts_are_identical_across_two_runs
            COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/counts_twice.sh ${preload} -- ${mpirun} -np 2 ${TALLY_LAMMPS} -in
                    ${CMAKE_CURRENT_SOURCE_DIR}/lj_melt.lmp -log none -screen none)
   set_tests_properties(lammps_lj_melt_counts_are_identical_across_two_runs
-                       PROPERTIES ENVIRONMENT "${environment}" TIMEOUT 300 LABELS preload RUN_SERIAL ON)
+                       PROPERTIES ENVIRONMENT "${lammps_environment}" TIMEOUT 300 LABELS preload RUN_SERIAL ON)
 endif()

@@ -23,6 +23,8 @@ struct FileSystemCalls {
   /// Moves `from` to `to` atomically, replacing `to` if it exists.
   int (*move_replace)(const char* from, const char* to);
   int (*remove_file)(const char* path);
+  /// Swaps the entries `a` and `b` (two folders) atomically; EINVAL where the file system cannot.
+  int (*exchange)(const char* a, const char* b);
 };
 
 /// The real system calls.
