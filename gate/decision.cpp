@@ -44,15 +44,15 @@ Verdict verdict_of(const Check& check, const GateConfig& config) {
   return large ? Verdict::inconclusive : Verdict::pass;
 }
 
-/// Step 3, for a check: an active waiver turns its regression into `waived`; an expired one is noted.
-void apply_waivers(Check& check, const GateConfig& config, const std::string& commit, const std::string& today) {
-  if (check.result.verdict != Verdict::regression) return;
-  const WaiverMatch waiver = match_waivers(config.waivers, check.region, check.metric, commit, today);
+/// Step 3: an active waiver turns a regression (of a check or a directed count) into `waived`; an
+/// expired one is noted.
+void apply_waiver(const WaiverMatch& waiver, Verdict& verdict, std::string& note) {
+  if (verdict != Verdict::regression) return;
   if (waiver.active) {
-    check.result.verdict = Verdict::waived;
-    check.note = "waived until " + waiver.active->expires + ": " + waiver.active->reason;
+    verdict = Verdict::waived;
+    note = "waived until " + waiver.active->expires + ": " + waiver.active->reason;
   } else if (waiver.expired) {
-    check.note = "a waiver expired on " + waiver.expired->expires + ": " + waiver.expired->reason;
+    note = "a waiver expired on " + waiver.expired->expires + ": " + waiver.expired->reason;
   }
 }
 
@@ -64,13 +64,8 @@ void decide_count(CountChange& change,
     const bool grew = change.candidate > change.baseline;
     const bool worse = *change.direction == Direction::lower_is_better ? grew : !grew;
     change.verdict = worse ? Verdict::regression : Verdict::improvement;
-    if (worse) {
-      const WaiverMatch waiver = match_waivers(config.waivers, change.region, change.count, commit, today);
-      if (waiver.active) {
-        change.verdict = Verdict::waived;
-        change.note = "waived until " + waiver.active->expires + ": " + waiver.active->reason;
-      }
-    }
+    apply_waiver(match_waivers(config.waivers, change.region, change.count, commit, today), change.verdict,
+                 change.note);
   }
   const auto time = elapsed.find({change.experiment, change.region, change.configuration.key()});
   if (time == elapsed.end()) return;
@@ -104,7 +99,8 @@ void decide(GateResult& result, const GateConfig& config, const std::string& can
   std::map<std::tuple<std::string, std::string, std::string>, const Check*> elapsed;
   for (Check& check : result.checks) {
     check.result.verdict = verdict_of(check, config);
-    apply_waivers(check, config, candidate_commit, today);
+    apply_waiver(match_waivers(config.waivers, check.region, check.metric, candidate_commit, today),
+                 check.result.verdict, check.note);
     if (check.metric == model::MetricId::elapsed_ns)
       elapsed[{check.experiment, check.region, check.configuration.key()}] = &check;
   }
