@@ -5,6 +5,7 @@
 #include "schema_version.hpp"
 #include "tally/model/json_checker.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -190,6 +191,9 @@ ReadResult read_run_document(const nlohmann::json& value, const std::string& fil
   }
   if (const Json* regions = checker.array_member(document, root, "regions", required)) {
     out.regions = read_regions(*regions, root / "regions", checker);
+    // The profiler wrote 0 GPUs before it counted them: the regions' devices say how many there
+    // were, so old and new runs of one configuration stay one configuration.
+    out.resources.gpus = std::max(out.resources.gpus, gpus_used(out.regions));
   }
   if (const Json* timeline = checker.object_member(document, root, "timeline", optional)) {
     out.timeline = read_timeline(*timeline, root / "timeline", checker);

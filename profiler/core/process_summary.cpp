@@ -111,10 +111,14 @@ RunAggregates single_process_run(const ProcessSummary& summary, model::Resources
   aggregates.resources = std::move(resources);
   aggregates.regions = single_process_regions(summary);
   aggregates.timeline = to_model(summary.timeline);
-  for (const model::Region& region : aggregates.regions)
-    aggregates.resources.threads_per_rank =
-        std::max(aggregates.resources.threads_per_rank, region.raw.threads_per_process);
+  add_region_resources(aggregates.resources, aggregates.regions);
   return aggregates;
+}
+
+void add_region_resources(model::Resources& resources, const std::vector<model::Region>& regions) {
+  for (const model::Region& region : regions)
+    resources.threads_per_rank = std::max(resources.threads_per_rank, region.raw.threads_per_process);
+  resources.gpus = std::max(resources.gpus, model::gpus_used(regions));
 }
 
 } // namespace tally::profiler

@@ -65,6 +65,10 @@ model::RegionRaw single_process_raw(const ProcessRegion& region, const ProcessSu
 /// The regions of a run made of this one process alone: name, visits, raw, place in the tree.
 std::vector<model::Region> single_process_regions(const ProcessSummary& summary);
 
+/// What the regions tell of the run's resources: the most threads of a process, and the GPUs the
+/// run used (model::gpus_used).
+void add_region_resources(model::Resources& resources, const std::vector<model::Region>& regions);
+
 /// What this process alone measured, on `resources` (their threads per rank taken from the regions).
 RunAggregates single_process_run(const ProcessSummary& summary, model::Resources resources);
 

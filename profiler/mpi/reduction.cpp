@@ -179,12 +179,12 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
     if (fold.empty()) continue;
     model::RegionRaw raw = fold.finish(measured);
     raw.device = devices[r];
-    out.resources.threads_per_rank = std::max(out.resources.threads_per_rank, raw.threads_per_process);
     out.regions.push_back({names[r], fold.sums[model::RegionFold::visits], raw, {}, {}});
     out.regions.back().parent = std::move(parents[r].parent);
     out.regions.back().other_parents = std::move(parents[r].others);
     if (options.per_rank) out.regions.back().per_rank = rank_records(per_rank, r, region_count, measured.offload);
   }
+  add_region_resources(out.resources, out.regions);
   return out;
 }
 

@@ -92,7 +92,7 @@ tally_preload_test(cuda_kernel_still_running_at_the_end_counts_until_then
 # forced flush at CONTEXT_DESTROY_STARTING is what keeps the running kernel's record, which the
 # destroyed context would otherwise take with it: again 0.50.
 tally_preload_test(cuda_records_survive_the_runtime_teardown_at_exit
-  CHECKS tail:device_parallel_efficiency:0.50:0.03 tail:devices:1 tail:visits:1
+  CHECKS tail:device_parallel_efficiency:0.50:0.03 tail:devices:1 tail:visits:1 resources:gpus:1
   COMMAND $<TARGET_FILE:teardown_program>)
 
 # CUDA counts (offload_program counts, counts by hand in its head), 2 ranks x 3 steps. Per step,

@@ -7,7 +7,8 @@
 // REGION:parent:NAME|none, REGION:other_parents:NAME,NAME..., REGION:mpi:COUNT:N (COUNT: calls,
 // calls_max, bytes_sent, bytes_received, collective_bytes or a kind of MPI call), or
 // REGION:openmp:parallels|tasks:N, or REGION:device:COUNT:N (COUNT: runtime_calls, kernel_launches,
-// kernel_launches_max, copies_DIRECTION or copy_bytes_DIRECTION), or timeline:... (timeline_checks.cpp).
+// kernel_launches_max, copies_DIRECTION or copy_bytes_DIRECTION), or resources:gpus:N, or
+// timeline:... (timeline_checks.cpp).
 // Exit 0 when every check holds; one line per failure.
 #include "timeline_checks.hpp"
 
@@ -114,6 +115,10 @@ std::string check(const RunDocument& document, const std::string& specification)
   const auto parts = split(specification, ':');
   if (parts.size() < 2) return "malformed check " + specification;
   if (parts[0] == "timeline") return tally::ground_truth::check_timeline(document, parts);
+  if (parts[0] == "resources" && parts.size() == 3 && parts[1] == "gpus") {
+    const std::string gpus = std::to_string(document.resources.gpus);
+    return gpus == parts[2] ? "" : "resources.gpus " + gpus + ", expected " + parts[2];
+  }
   const Region* region = find_region(document, parts[0]);
   if (parts[1] == "absent") return region ? "region " + parts[0] + " should be absent" : "";
   if (!region) return "region " + parts[0] + " missing";

@@ -19,6 +19,7 @@ using example_runs::example_paths;
 using example_runs::jacobi_example;
 using example_runs::problem_lines;
 using example_runs::problems_of;
+using example_runs::read_json;
 using example_runs::read_text;
 using nlohmann::json;
 using ::testing::AllOf;
@@ -84,6 +85,16 @@ TEST(DocumentIo, writer_survives_strings_that_are_not_utf8) {
   std::string written;
   ASSERT_NO_THROW(written = write_run_document(document));
   EXPECT_TRUE(std::holds_alternative<RunDocument>(parse_run_document(written, "run.json")));
+}
+
+TEST(DocumentIo, a_run_written_with_zero_gpus_reads_as_many_as_its_regions_measured) {
+  // The example's regions measured 2 devices each; profilers before resources.gpus was filled in
+  // wrote 0: read so, the run stays in the configuration of its newer runs (2 GPUs).
+  json document = read_json(std::filesystem::path(TALLY_EXAMPLES_DIR) / "cuda_2ranks_2gpus.json");
+  document["resources"]["gpus"] = 0;
+  const ReadResult result = parse_run_document(document.dump(), "run.json");
+  ASSERT_TRUE(std::holds_alternative<RunDocument>(result)) << problem_lines(result).front();
+  EXPECT_EQ(std::get<RunDocument>(result).resources.gpus, 2u);
 }
 
 TEST(DocumentIo, missing_field_is_named_by_its_pointer) {

@@ -47,7 +47,7 @@ struct Resources {
   std::uint64_t nodes = 0;
   std::uint64_t ranks = 0;
   std::uint64_t threads_per_rank = 1;
-  std::uint64_t gpus = 0;
+  std::uint64_t gpus = 0; ///< at least gpus_used(regions): documents before it was written said 0
   std::vector<std::string> hosts;
   bool operator==(const Resources&) const = default;
 };
@@ -104,6 +104,16 @@ inline const Region* find_region(const RunDocument& document, std::string_view n
     if (region.name == name) return &region;
   }
   return nullptr;
+}
+
+/// The GPUs a run used, as its regions measured them: the most devices of one region (each
+/// physical GPU counted once; Global's, unless a region saw a device Global did not).
+inline std::uint64_t gpus_used(const std::vector<Region>& regions) {
+  std::uint64_t out = 0;
+  for (const Region& region : regions) {
+    if (region.raw.device && region.raw.device->devices > out) out = region.raw.device->devices;
+  }
+  return out;
 }
 
 } // namespace tally::model
