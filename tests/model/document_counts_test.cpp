@@ -116,6 +116,7 @@ TEST(DocumentCounts, cuda_counts_alone_or_beside_the_device_times_round_trip) {
   json& timed = document["regions"][2]["raw"]["device"];
   timed = {{"devices", 2}, {"kernel_ns", 100}, {"kernel_max_ns", 60}, {"memory_ns", 10}, {"active_max_ns", 70}};
   timed.update(device_counts());
+  document["resources"]["gpus"] = 2; // as many as region 2 measured (the reader would say so)
   const RunDocument read = std::get<RunDocument>(read_run_document(document, "run.json"));
   EXPECT_FALSE(read.regions[1].raw.device.has_value());
   const DeviceCountsRaw& counts = read.regions[1].raw.device_counts.value();
