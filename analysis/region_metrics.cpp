@@ -32,16 +32,29 @@ std::optional<std::string> region_parent(const Repetitions& repetitions, const s
   return std::nullopt;
 }
 
-std::vector<model::MetricValues> repetition_metrics(const Repetitions& repetitions, const std::string& region,
-                                                    const model::RegionRaw* reference, model::Scaling scaling) {
+namespace {
+
+/// Each repetition's metrics of `region`, with the metrics across runs against `reference_of(k)`
+/// for the k-th repetition that has the region, when it gives a reference.
+template <class ReferenceOf>
+std::vector<model::MetricValues> metrics_of_repetitions(const Repetitions& repetitions, const std::string& region,
+                                                        model::Scaling scaling, ReferenceOf reference_of) {
   std::vector<model::MetricValues> out;
   for (const ingest::LoadedRun* run : repetitions) {
     const model::Region* found = model::find_region(run->document, region);
     if (!found) continue;
     const model::MetricValues own = model::compute_run_metrics(found->raw);
+    const model::RegionRaw* reference = reference_of(out.size());
     out.push_back(reference ? model::compute_scalability(*reference, found->raw, own, scaling) : own);
   }
   return out;
+}
+
+} // namespace
+
+std::vector<model::MetricValues> repetition_metrics(const Repetitions& repetitions, const std::string& region,
+                                                    const model::RegionRaw* reference, model::Scaling scaling) {
+  return metrics_of_repetitions(repetitions, region, scaling, [&](std::size_t) { return reference; });
 }
 
 std::vector<model::MetricValues> paired_repetition_metrics(const Repetitions& repetitions, const Repetitions& reference,
@@ -50,15 +63,8 @@ std::vector<model::MetricValues> paired_repetition_metrics(const Repetitions& re
   for (const ingest::LoadedRun* run : reference) {
     if (const model::Region* found = model::find_region(run->document, region)) references.push_back(&found->raw);
   }
-  std::vector<model::MetricValues> out;
-  for (const ingest::LoadedRun* run : repetitions) {
-    const model::Region* found = model::find_region(run->document, region);
-    if (!found) continue;
-    const model::MetricValues own = model::compute_run_metrics(found->raw);
-    const std::size_t k = out.size();
-    out.push_back(k < references.size() ? model::compute_scalability(*references[k], found->raw, own, scaling) : own);
-  }
-  return out;
+  return metrics_of_repetitions(repetitions, region, scaling,
+                                [&](std::size_t k) { return k < references.size() ? references[k] : nullptr; });
 }
 
 MetricSummaries summarize(const std::vector<model::MetricValues>& repetitions) {

@@ -6,7 +6,6 @@
 
 #include "analysis/parallel_for.hpp"
 
-#include <algorithm>
 #include <set>
 #include <string>
 #include <utility>
