@@ -9,26 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <tally.h>
-#include <time.h>
 
-static double now_ns(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return 1e9 * (double)t.tv_sec + (double)t.tv_nsec;
-}
-
-#define BEST_OF_5(result, calls, body)                                                                                 \
-  do {                                                                                                                 \
-    result = 1e300;                                                                                                    \
-    for (int round = 0; round < 5; ++round) {                                                                          \
-      const double start = now_ns();                                                                                   \
-      for (long i = 0; i < (calls); ++i) {                                                                             \
-        body;                                                                                                          \
-      }                                                                                                                \
-      const double per_call = (now_ns() - start) / (double)(calls);                                                    \
-      if (per_call < result) result = per_call;                                                                        \
-    }                                                                                                                  \
-  } while (0)
+#include "best_of.h"
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # Installs the CMake package (find_package(tally) gives tally::tally, the region API in libtally.so,
-# and tally::model, the document reader) and the pkg-config files.
+# tally::api, the same API measured only when libtally.so is preloaded, and tally::model, the
+# document reader) and the pkg-config files.
 include(CMakePackageConfigHelpers)
 
 set(tally_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/tally)
@@ -12,10 +13,12 @@ write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/tallyConfigVersion.
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/tallyConfig.cmake ${CMAKE_CURRENT_BINARY_DIR}/tallyConfigVersion.cmake
         DESTINATION ${tally_cmake_dir})
 
-# tally.pc: the region API (C, C++, Fortran programs); tally-model.pc: reading run documents (C++).
+# tally.pc: the region API in the profiler (C, C++, Fortran programs); tally-api.pc: the same API,
+# measured only when libtally.so is preloaded; tally-model.pc: reading run documents (C++).
 # Relocatable: the prefix is found from where the .pc file is, so `--prefix` at install time works.
 file(RELATIVE_PATH tally_pc_to_prefix "${CMAKE_INSTALL_FULL_LIBDIR}/pkgconfig" "${CMAKE_INSTALL_PREFIX}")
 configure_file(cmake/tally.pc.in ${CMAKE_CURRENT_BINARY_DIR}/tally.pc @ONLY)
+configure_file(cmake/tally-api.pc.in ${CMAKE_CURRENT_BINARY_DIR}/tally-api.pc @ONLY)
 configure_file(cmake/tally-model.pc.in ${CMAKE_CURRENT_BINARY_DIR}/tally-model.pc @ONLY)
-install(FILES ${CMAKE_CURRENT_BINARY_DIR}/tally.pc ${CMAKE_CURRENT_BINARY_DIR}/tally-model.pc
+install(FILES ${CMAKE_CURRENT_BINARY_DIR}/tally.pc ${CMAKE_CURRENT_BINARY_DIR}/tally-api.pc ${CMAKE_CURRENT_BINARY_DIR}/tally-model.pc
         DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)

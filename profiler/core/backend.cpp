@@ -106,6 +106,25 @@ int stop_run_regions(ThreadState& thread, RegionHandle global) {
   return still_open;
 }
 
+Totals region_totals_now(ThreadState& thread) {
+  Totals now{};
+  with_region_totals(thread, [&](const Totals& totals) { now = totals; });
+  return now;
+}
+
+void notify_region_query(RegionSoFar& region) {
+  for (const Backend* backend : installed) {
+    if (backend->on_region_query) backend->on_region_query(region);
+  }
+}
+
+QueryResult fold_across_ranks(const RegionSoFar& mine, int fortran_comm, RankScope scope, RanksSoFar& out) {
+  for (const Backend* backend : installed) {
+    if (backend->query_across_ranks) return backend->query_across_ranks(mine, fortran_comm, scope, out);
+  }
+  return QueryResult::failed;
+}
+
 void notify_load() {
   for (const Backend* backend : installed) {
     if (backend->on_load) backend->on_load();

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/process_summary.hpp"
+#include "core/region_query.hpp"
 #include "core/state.hpp"
 #include "core/thread_regions.hpp"
 
@@ -42,6 +43,15 @@ struct Backend {
   /// At process exit, before the core writes a run that is still measuring; may end the run
   /// itself (then process().phase is Phase::done afterwards).
   void (*on_exit)() = nullptr;
+
+  // ---- runtime queries (region_query.hpp), on the thread that asks ----
+  /// A program asks a region's measures so far: the backend adds what it knows of the process
+  /// (OpenMP: its threads; whether it measured anything). No allocation or lock.
+  void (*on_region_query)(RegionSoFar& region) = nullptr;
+  /// A program asks a region's metrics across the ranks of an MPI communicator: the backend that
+  /// can reach them (MPI) folds every rank's `mine`. Collective over the communicator.
+  QueryResult (*query_across_ranks)(const RegionSoFar& mine, int fortran_comm, RankScope scope,
+                                    RanksSoFar& out) = nullptr;
 };
 
 /// The backends compiled into libtally.so, one line each (backend_list.cpp).
@@ -70,6 +80,14 @@ StopResult stop_region(ThreadState& thread, RegionHandle region);
 /// At the end of the run, on the thread that started it: closes Global (on_region_stop) and every
 /// region still open (no hook is told) at one snapshot; returns how many besides Global were open.
 int stop_run_regions(ThreadState& thread, RegionHandle global);
+
+/// The calling thread's totals up to now plus what active backends add (on_region_snapshot), as a
+/// region call would take them: for a query of the thread's open regions.
+Totals region_totals_now(ThreadState& thread);
+/// The backends' answers to a query (on_region_query, query_across_ranks); the first backend
+/// with query_across_ranks answers, QueryResult::failed when none has it.
+void notify_region_query(RegionSoFar& region);
+QueryResult fold_across_ranks(const RegionSoFar& mine, int fortran_comm, RankScope scope, RanksSoFar& out);
 
 void notify_load();
 void notify_thread_start(ThreadState& thread);

@@ -24,23 +24,12 @@ std::uint64_t state_ns(const RegionTotals& totals, State state, double ns_per_ti
   return to_ns(totals.ticks[static_cast<std::size_t>(state)], ns_per_tick);
 }
 
-/// Adds one thread's totals of region `handle` to the process's.
+/// Adds one thread's totals of region `handle` to the process's, with the parents it started under.
 void add_thread_region(ProcessSummary& out, std::size_t handle, const RegionTotals& totals, RegionHandle global,
                        double ns_per_tick) {
   if (totals.visits == 0) return;
   ProcessRegion& region = out.regions[handle];
-  region.visits += totals.visits;
-  region.elapsed_ns = std::max(region.elapsed_ns, to_ns(totals.elapsed_ticks, ns_per_tick));
-  region.useful_ns += state_ns(totals, State::useful, ns_per_tick);
-  region.mpi_ns += state_ns(totals, State::mpi, ns_per_tick);
-  region.offload_ns += state_ns(totals, State::offload, ns_per_tick);
-  region.omp_load_imbalance_ns += state_ns(totals, State::omp_load_imbalance, ns_per_tick);
-  region.omp_scheduling_ns += state_ns(totals, State::omp_scheduling, ns_per_tick);
-  region.omp_serialization_ns += state_ns(totals, State::omp_serialization, ns_per_tick);
-  region.useful_instructions += totals.useful_instructions;
-  region.useful_cycles += totals.useful_cycles;
-  for (std::size_t slot = 0; slot < totals.counts.size(); ++slot)
-    region.counts[slot] += totals.counts[slot];
+  add_thread_totals(region, totals, ns_per_tick);
   for (const ParentTicks& parent : totals.parents) {
     const RegionHandle named = parent.parent < 0 ? global : parent.parent;
     if (named < 0 || static_cast<std::size_t>(named) == handle) continue; // Global itself
@@ -57,6 +46,21 @@ ProcessSummary empty_summary(bool counters) {
 }
 
 } // namespace
+
+void add_thread_totals(model::ProcessRecord& record, const RegionTotals& totals, double ns_per_tick) {
+  record.visits += totals.visits;
+  record.elapsed_ns = std::max(record.elapsed_ns, to_ns(totals.elapsed_ticks, ns_per_tick));
+  record.useful_ns += state_ns(totals, State::useful, ns_per_tick);
+  record.mpi_ns += state_ns(totals, State::mpi, ns_per_tick);
+  record.offload_ns += state_ns(totals, State::offload, ns_per_tick);
+  record.omp_load_imbalance_ns += state_ns(totals, State::omp_load_imbalance, ns_per_tick);
+  record.omp_scheduling_ns += state_ns(totals, State::omp_scheduling, ns_per_tick);
+  record.omp_serialization_ns += state_ns(totals, State::omp_serialization, ns_per_tick);
+  record.useful_instructions += totals.useful_instructions;
+  record.useful_cycles += totals.useful_cycles;
+  for (std::size_t slot = 0; slot < totals.counts.size(); ++slot)
+    record.counts[slot] += totals.counts[slot];
+}
 
 ProcessSummary summarize_process(bool counters, RegionHandle global) {
   ProcessSummary out = empty_summary(counters);

@@ -50,6 +50,10 @@ struct ProcessSummary {
   model::MeasuredGroups measured() const { return {counters, openmp_measured, offload_measured, mpi_measured}; }
 };
 
+/// Adds one thread's visits of a region (ticks) to a process's record (nanoseconds): the
+/// process's elapsed time is its threads' longest, every other measure their sum.
+void add_thread_totals(model::ProcessRecord& record, const RegionTotals& totals, double ns_per_tick);
+
 /// Sums the regions of every thread of this process, converting ticks to nanoseconds. `global`
 /// is the handle of Global, the parent of regions started where none was open.
 ProcessSummary summarize_process(bool counters, RegionHandle global);

@@ -36,4 +36,10 @@ std::vector<std::string> region_names() {
   return r.names;
 }
 
+std::size_t region_count() {
+  Registry& r = registry();
+  const std::lock_guard lock(r.mutex);
+  return r.names.size();
+}
+
 } // namespace tally::profiler

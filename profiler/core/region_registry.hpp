@@ -17,4 +17,7 @@ RegionHandle register_region(std::string_view name);
 /// Every registered name, indexed by handle.
 std::vector<std::string> region_names();
 
+/// How many regions are registered (handles are 0 .. count-1). Takes the lock, never allocates.
+std::size_t region_count();
+
 } // namespace tally::profiler

@@ -193,46 +193,70 @@ int ThreadRegions::stop_all(const Totals& now) {
   return open;
 }
 
-bool ThreadRegions::peek(const Totals& now, RegionsSoFar& out) const {
+template <class Read> bool ThreadRegions::read_consistently(Read read) const {
   // Few attempts: the owner changes its regions for well under a microsecond at a time, and a
-  // thread that keeps changing them is not the one a hang report is about.
+  // thread that keeps changing them is not the one a hang report or a query is about.
   for (int attempt = 0; attempt < 100; ++attempt) {
     if (attempt >= 10) sched_yield();
     const std::uint32_t before = changes_.load(std::memory_order_acquire);
     if ((before & 1u) != 0) continue;
-    const std::size_t count = published_count_.load(std::memory_order_acquire);
-    const Slot* slots = published_slots_.load(std::memory_order_acquire);
-    out.regions.assign(count, RegionTotals{});
-    out.open.clear();
-    std::vector<std::uint64_t> open_since;
-    for (std::size_t handle = 0; handle < count; ++handle) {
-      const Slot& s = slots[handle];
-      RegionTotals& sum = out.regions[handle];
-      sum = load_sums(s.accumulated);
-      if (load(s.depth) > 0) {
-        const Totals start = load_totals(s.at_start);
-        add_visit(sum, start, now, load(s.counts_waiting) == 0);
-        out.open.push_back(static_cast<RegionHandle>(handle));
-        open_since.push_back(start.now);
-      }
-      if (sum.visits > 0) sum.parents.push_back({load(s.parent), sum.elapsed_ticks});
-    }
+    read(published_slots_.load(std::memory_order_acquire), published_count_.load(std::memory_order_acquire));
     std::atomic_thread_fence(std::memory_order_acquire);
-    if (changes_.load(std::memory_order_relaxed) != before) continue;
-    // Outermost first: a region opens after the regions around it (each start reads the clock
-    // anew); equal ticks keep handle order.
-    std::vector<std::size_t> order(out.open.size());
-    for (std::size_t i = 0; i < order.size(); ++i)
-      order[i] = i;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return open_since[a] < open_since[b]; });
-    std::vector<RegionHandle> sorted;
-    for (const std::size_t i : order)
-      sorted.push_back(out.open[i]);
-    out.open = std::move(sorted);
-    return true;
+    if (changes_.load(std::memory_order_relaxed) == before) return true;
   }
   return false;
+}
+
+bool ThreadRegions::read_slot(const Slot& s, const Totals& now, RegionTotals& sum, std::uint64_t& open_since) {
+  sum = load_sums(s.accumulated);
+  if (load(s.depth) == 0) return false;
+  const Totals start = load_totals(s.at_start);
+  add_visit(sum, start, now, load(s.counts_waiting) == 0);
+  open_since = start.now;
+  return true;
+}
+
+bool ThreadRegions::peek(const Totals& now, RegionsSoFar& out) const {
+  std::vector<std::uint64_t> open_since;
+  const bool read = read_consistently([&](const Slot* slots, std::size_t count) {
+    out.regions.assign(count, RegionTotals{});
+    out.open.clear();
+    open_since.clear();
+    for (std::size_t handle = 0; handle < count; ++handle) {
+      RegionTotals& sum = out.regions[handle];
+      std::uint64_t since = 0;
+      if (read_slot(slots[handle], now, sum, since)) {
+        out.open.push_back(static_cast<RegionHandle>(handle));
+        open_since.push_back(since);
+      }
+      if (sum.visits > 0) sum.parents.push_back({load(slots[handle].parent), sum.elapsed_ticks});
+    }
+  });
+  if (!read) return false;
+  // Outermost first: a region opens after the regions around it (each start reads the clock
+  // anew); equal ticks keep handle order.
+  std::vector<std::size_t> order(out.open.size());
+  for (std::size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return open_since[a] < open_since[b]; });
+  std::vector<RegionHandle> sorted;
+  for (const std::size_t i : order)
+    sorted.push_back(out.open[i]);
+  out.open = std::move(sorted);
+  return true;
+}
+
+bool ThreadRegions::peek_region(RegionHandle region, const Totals& now, RegionTotals& out) const {
+  bool open = false;
+  const bool read = read_consistently([&](const Slot* slots, std::size_t count) {
+    out = RegionTotals{};
+    std::uint64_t since = 0;
+    open = region >= 0 && static_cast<std::size_t>(region) < count &&
+           read_slot(slots[static_cast<std::size_t>(region)], now, out, since);
+  });
+  if (!read) out = RegionTotals{};
+  return read && open;
 }
 
 bool ThreadRegions::is_open(RegionHandle region) const {

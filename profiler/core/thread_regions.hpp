@@ -82,6 +82,10 @@ public:
   /// ThreadState::peek). Lock-free and read-only: a sequence count, odd while the owner changes
   /// its regions, tells a torn copy, which is retried. False when the owner kept changing them.
   bool peek(const Totals& now, RegionsSoFar& out) const;
+  /// The same for one region: its visits up to `now` in `out` (its parents left empty), an open
+  /// visit counted as one more. Never allocates. Returns whether a visit is open; false too when
+  /// the owner kept changing its regions (then `out` holds nothing).
+  bool peek_region(RegionHandle region, const Totals& now, RegionTotals& out) const;
 
   bool is_open(RegionHandle region) const;
   /// The regions open on this thread, outermost first.
@@ -101,6 +105,11 @@ private:
   void close(Slot& slot, const Totals& now);
   void grow(std::size_t count);
   static void store_start_times(Slot& slot, const Totals& start) noexcept;
+  /// Calls `read(slots, count)` on the published slots until no change of the owner overlapped
+  /// it; false when the owner kept changing its regions.
+  template <class Read> bool read_consistently(Read read) const;
+  /// A slot's visits up to `now` into `sum`; true (and its start tick in `open_since`) when open.
+  static bool read_slot(const Slot& s, const Totals& now, RegionTotals& sum, std::uint64_t& open_since);
   void begin_change() noexcept;
   void end_change() noexcept;
 

@@ -94,4 +94,10 @@ std::vector<ThreadState*> all_threads() {
   return registry();
 }
 
+void visit_threads(void (*visit)(ThreadState& state, void* context), void* context) {
+  const std::lock_guard lock(registry_mutex);
+  for (ThreadState* state : registry())
+    visit(*state, context);
+}
+
 } // namespace tally::profiler

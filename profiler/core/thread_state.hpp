@@ -148,4 +148,9 @@ ThreadState& this_thread() noexcept;
 /// Every thread state created so far, in creation order; for the end-of-run summary.
 std::vector<ThreadState*> all_threads();
 
+/// Calls `visit(state, context)` on every thread state created so far, in creation order, under
+/// the registry's lock (a thread being created waits): without the copy of all_threads(), for the
+/// runtime queries that must not allocate. `visit` must not create a thread state.
+void visit_threads(void (*visit)(ThreadState& state, void* context), void* context);
+
 } // namespace tally::profiler

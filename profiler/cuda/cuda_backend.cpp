@@ -91,6 +91,10 @@ int attach(const TallyCuptiFunctions& functions) {
 void on_region_start(RegionHandle region) { session.load(std::memory_order_acquire)->start_window(region); }
 void on_region_stop(RegionHandle region) { session.load(std::memory_order_acquire)->stop_window(region); }
 
+void on_region_query(RegionSoFar& region) {
+  region.measured.offload = region.measured.offload || session.load(std::memory_order_acquire) != nullptr;
+}
+
 void on_run_end(ProcessSummary& summary) {
   DeviceSession* devices = session.load(std::memory_order_acquire);
   if (!devices) return;
@@ -111,7 +115,8 @@ extern const Backend backend{.name = "cuda",
                              .on_load = on_load,
                              .on_region_start = on_region_start,
                              .on_region_stop = on_region_stop,
-                             .on_run_end = on_run_end};
+                             .on_run_end = on_run_end,
+                             .on_region_query = on_region_query};
 
 } // namespace tally::profiler::cuda
 

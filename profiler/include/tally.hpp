@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// tally region API for C++: an RAII guard over the C functions of tally.h.
+// tally region API for C++: an RAII guard over the C functions of tally.h, and the queries with
+// their structures' size filled in.
 #pragma once
 
 #include "tally.h"
@@ -22,5 +23,20 @@ public:
 private:
   tally_region_t region_;
 };
+
+/// The region's measures so far on this process (tally_region_measures): TALLY_OK or why not.
+inline int measures(tally_region_t region, tally_measures& out) {
+  out = tally_measures{};
+  out.size = sizeof out;
+  return tally_region_measures(region, &out);
+}
+
+/// The region's POP metrics so far across the ranks of a communicator (tally_region_metrics;
+/// `fortran_comm` is MPI_Comm_c2f(comm)). Collective.
+inline int metrics(tally_region_t region, int fortran_comm, tally_metrics& out, int scope = TALLY_ALL_RANKS) {
+  out = tally_metrics{};
+  out.size = sizeof out;
+  return tally_region_metrics(region, fortran_comm, scope, &out);
+}
 
 } // namespace tally

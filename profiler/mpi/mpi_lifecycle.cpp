@@ -12,6 +12,7 @@
 #include "core/warnings.hpp"
 #include "mpi/mpi_state.hpp"
 #include "mpi/node_map.hpp"
+#include "mpi/query_across_ranks.hpp"
 #include "mpi/reduction.hpp"
 
 #include "mpi/pmpi_weak.hpp"
@@ -86,7 +87,11 @@ void on_exit() {
 } // namespace
 
 /// Listed in core/backend_list.cpp (extern: a const at namespace scope is otherwise this file's).
-extern const Backend backend{.name = "mpi", .on_load = on_load, .on_run_end = on_run_end, .on_exit = on_exit};
+extern const Backend backend{.name = "mpi",
+                             .on_load = on_load,
+                             .on_run_end = on_run_end,
+                             .on_exit = on_exit,
+                             .query_across_ranks = query_across_ranks};
 
 } // namespace tally::profiler::mpi
 

@@ -24,6 +24,9 @@
 #pragma weak PMPI_Get_library_version
 #pragma weak PMPI_Type_size
 #pragma weak PMPI_Type_f2c
+#pragma weak PMPI_Comm_f2c
+#pragma weak PMPI_Initialized
+#pragma weak PMPI_Finalized
 
 #if defined(OPEN_MPI)
 // Open MPI's predefined handles (MPI_COMM_WORLD, MPI_SUM, ...) are addresses of its globals.
@@ -31,6 +34,7 @@
 #pragma weak ompi_mpi_comm_null
 #pragma weak ompi_mpi_info_null
 #pragma weak ompi_mpi_char
+#pragma weak ompi_mpi_byte
 #pragma weak ompi_mpi_int
 #pragma weak ompi_mpi_uint64_t
 #pragma weak ompi_mpi_op_sum

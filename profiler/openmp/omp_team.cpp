@@ -133,6 +133,12 @@ void add_workers(Totals& totals) {
   }
 }
 
+void on_region_query(RegionSoFar& region) {
+  if (!master_thread.load(std::memory_order_acquire)) return;
+  region.measured.openmp = true;
+  region.record.threads = team_threads();
+}
+
 void on_run_end(ProcessSummary& summary) {
   if (!master_thread.load(std::memory_order_acquire)) return;
   summary.openmp_measured = true;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/process_summary.hpp"
+#include "core/region_query.hpp"
 #include "core/thread_state.hpp"
 
 #include <cstdint>
@@ -29,6 +30,9 @@ void end_worker_wait(ThreadState& worker, State next);
 /// Backend::on_region_snapshot: a region call of the master outside parallel regions covers the
 /// whole process, so `totals` gets every worker's totals at the same tick. O(workers), no lock.
 void add_workers(Totals& totals);
+
+/// Backend::on_region_query: once OMPT reported, the region's process counts the team's threads.
+void on_region_query(RegionSoFar& region);
 
 /// Backend::on_run_end: once OMPT reported, every region of the process counts the team's threads
 /// (the master's regions add the workers' time) and reports the OpenMP branch.

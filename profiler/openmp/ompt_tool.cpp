@@ -144,8 +144,11 @@ void on_exit() {
 } // namespace
 
 /// Listed in core/backend_list.cpp (extern: a const at namespace scope is otherwise this file's).
-extern const Backend backend{
-    .name = "openmp", .on_region_snapshot = add_workers, .on_run_end = on_run_end, .on_exit = on_exit};
+extern const Backend backend{.name = "openmp",
+                             .on_region_snapshot = add_workers,
+                             .on_run_end = on_run_end,
+                             .on_exit = on_exit,
+                             .on_region_query = on_region_query};
 
 } // namespace tally::profiler::openmp
 

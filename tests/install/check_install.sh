@@ -30,6 +30,13 @@ printf '#include <tally.h>\nint main(void) { return tally_region_register("solve
 cc -o "$work/region" "$work/region.c" $(pkg-config --cflags --libs tally)
 LD_LIBRARY_PATH="$(pkg-config --variable=libdir tally)" TALLY_OUTPUT="$work/runs" "$work/region"
 
+# The stand-in through tally-api.pc: without libtally.so preloaded, regions do nothing and a query
+# says "not measured" (1).
+printf '#include <tally.h>\nint main(void) { tally_measures m = {.size = sizeof m}; tally_region_t r = tally_region_register("solve");\n  tally_region_start(r); tally_region_stop(r); return tally_region_measures(r, &m) == TALLY_NOT_MEASURED ? 0 : 1; }\n' > "$work/standin.c"
+# shellcheck disable=SC2046 # the flags are a list
+cc -o "$work/standin" "$work/standin.c" $(pkg-config --cflags --libs tally-api)
+LD_LIBRARY_PATH="$(pkg-config --variable=libdir tally-api)" "$work/standin"
+
 expected="$(/usr/bin/python3 -c 'import json,sys; print("\n".join(r["name"] for r in json.load(open(sys.argv[1]))["regions"]))' "$example")"
 if [ "$cmake_regions" != "$expected" ] || [ "$pkg_config_regions" != "$expected" ]; then
   echo "region names differ: expected [$expected], find_package gave [$cmake_regions], pkg-config gave [$pkg_config_regions]" >&2
