@@ -23,6 +23,19 @@ tally_preload_test(region_tree_names_the_parent_with_the_most_time_and_lists_the
          halo:visits:10
   COMMAND ${mpirun} -np 2 $<TARGET_FILE:mpi_counts>)
 
+# Waiting inside a call that sets up communication is MPI time (waiting_in_setup_calls.c): each
+# region's load balance is 0.5 (200 ms of useful time on one rank of two, the other waiting in
+# the call), and its one call per rank is counted in its kind.
+add_executable(waiting_in_setup_calls waiting_in_setup_calls.c)
+target_include_directories(waiting_in_setup_calls PRIVATE ${PROJECT_SOURCE_DIR}/examples/mpi)
+target_link_libraries(waiting_in_setup_calls PRIVATE MPI::MPI_C tally::tally tally_build_flags)
+tally_preload_test(waiting_in_setup_calls_is_mpi_time
+  CHECKS comm_split:mpi_load_balance:0.5:0.05 comm_dup:mpi_load_balance:0.5:0.05
+         cart_create:mpi_load_balance:0.5:0.05 win_create:mpi_load_balance:0.5:0.05
+         file_open:mpi_load_balance:0.5:0.05 comm_split:mpi:communicator:2 cart_create:mpi:communicator:2
+         win_create:mpi:window:2 file_open:mpi:collective_io:2
+  COMMAND ${mpirun} -np 2 $<TARGET_FILE:waiting_in_setup_calls>)
+
 add_test(NAME mpi_counts_are_identical_across_two_runs
          COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/counts_twice.sh ${preload} -- ${mpirun} -np 2 $<TARGET_FILE:mpi_counts>)
 set_tests_properties(mpi_counts_are_identical_across_two_runs PROPERTIES ENVIRONMENT "${environment}" TIMEOUT 300

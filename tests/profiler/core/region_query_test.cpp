@@ -25,8 +25,17 @@ namespace {
 thread_local bool counting_allocations = false;
 thread_local std::size_t allocations = 0;
 
+// AddressSanitizer replaces operator new itself and reports the mix of its allocations and ours:
+// there the count is not taken (the normal build takes it).
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool allocations_counted = false;
+#else
+constexpr bool allocations_counted = true;
+#endif
+
 } // namespace
 
+#if !defined(__SANITIZE_ADDRESS__)
 void* operator new(std::size_t size) {
   if (counting_allocations) ++allocations;
   if (void* memory = std::malloc(size == 0 ? 1 : size)) return memory;
@@ -34,6 +43,7 @@ void* operator new(std::size_t size) {
 }
 void operator delete(void* memory) noexcept { std::free(memory); }
 void operator delete(void* memory, std::size_t) noexcept { std::free(memory); }
+#endif
 
 namespace tally::profiler {
 namespace {
@@ -110,6 +120,7 @@ TEST_F(RegionQuery, another_thread_sees_the_open_visit_of_the_owner) {
 }
 
 TEST_F(RegionQuery, queries_after_the_first_allocate_nothing) {
+  if (!allocations_counted) GTEST_SKIP() << "AddressSanitizer owns operator new";
   const tally_region_t loop = tally_region_register("loop");
   tally_measures so_far{};
   so_far.size = sizeof so_far;

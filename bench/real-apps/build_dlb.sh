@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# Builds DLB (TALP) from its public source with its own autotools, outside this repository, for
+# the side-by-side benchmarks (run_apps.sh, bench/overhead.sh). Nothing of tally's build or tests
+# needs it. SOURCE is a clone of https://github.com/bsc-pm/dlb, a bare git directory of one, or
+# "clone" to clone it; PREFIX receives the installation (lib/libdlb_mpi.so).
+# Usage: bench/real-apps/build_dlb.sh SOURCE PREFIX
+set -euo pipefail
+source="$1" prefix="$(realpath -m "$2")"
+for tool in autoconf automake libtoolize python3 mpicc; do
+  command -v "$tool" >/dev/null || { echo "build_dlb: $tool is missing (apt-get install autoconf automake libtool python3 libopenmpi-dev)" >&2; exit 2; }
+done
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+if [ "$source" = clone ]; then
+  git clone --depth 1 https://github.com/bsc-pm/dlb "$work/dlb"
+elif [ -d "$source/.git" ]; then
+  git -C "$source" archive --prefix=dlb/ HEAD | tar -x -C "$work"
+elif git --git-dir="$source" rev-parse HEAD >/dev/null 2>&1; then
+  git --git-dir="$source" archive --prefix=dlb/ HEAD | tar -x -C "$work"
+  echo "build_dlb: DLB $(git --git-dir="$source" log -1 --format='%h of %cs')"
+else
+  echo "build_dlb: $source is neither a DLB clone nor a git directory (or \"clone\")" >&2
+  exit 2
+fi
+cd "$work/dlb"
+./bootstrap >/dev/null
+./configure --prefix="$prefix" --with-mpi --disable-instrumentation >"$work/configure.log" || {
+  tail -20 "$work/configure.log" >&2
+  exit 1
+}
+make -j"$(nproc)" >"$work/make.log" 2>&1 || { tail -30 "$work/make.log" >&2; exit 1; }
+make install >/dev/null
+echo "build_dlb: installed in $prefix (LD_PRELOAD=$prefix/lib/libdlb_mpi.so DLB_ARGS=--talp)"
