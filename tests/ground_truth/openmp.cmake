@@ -67,3 +67,13 @@ tally_preload_test(openmp_nested_parallelism_and_tasks_neither_crash_nor_hang
   PRELOAD ${with_libomp} ENV OMP_NUM_THREADS=2
   CHECKS Global:visits:1 ${global_identities} Global:openmp:parallels:3 Global:openmp:tasks:8
   COMMAND $<TARGET_FILE:nested_and_tasks>)
+
+# The local query from the master between parallel loops (region_queries_omp.c): the workers'
+# time is in it, as in the region at its stop.
+add_executable(region_queries_omp region_queries_omp.c)
+target_include_directories(region_queries_omp PRIVATE ${PROJECT_SOURCE_DIR}/examples/mpi)
+target_link_libraries(region_queries_omp PRIVATE OpenMP::OpenMP_C tally::api m tally_build_flags)
+tally_preload_test(openmp_master_query_includes_its_workers
+  PRELOAD ${with_libomp} ENV OMP_NUM_THREADS=2
+  CHECKS loop:visits:1 loop:omp_load_balance:0.692:0.05
+  COMMAND $<TARGET_FILE:region_queries_omp>)
