@@ -32,7 +32,8 @@ measure() {
   local name="$1" runs="$work/$1/runs" site="$work/$1/public" start read_seconds pages_seconds bytes cpu user system peak_kb
   /usr/bin/python3 "$(dirname "$0")/$2" "$runs" "$3" "$4" "$5" "$6"
   start=$(date +%s.%N)
-  "$tally" validate "$runs" > /dev/null 2>&1
+  # validate refuses DLB TALP documents (they are not tally.run documents) after parsing them: exit 1.
+  "$tally" validate "$runs" > /dev/null 2>&1 || [ "$2" = generate_talp_runs.py ]
   read_seconds=$(seconds_since "$start")
   start=$(date +%s.%N)
   /usr/bin/time -f '%U %S %M' -o "$work/$name/usage" "$tally" pages --input "$runs" --branch main --output "$site" 2> /dev/null

@@ -2,38 +2,17 @@
 // Run-level fields of an imported TALP document: times, id and the talp-pages metadata.
 #include "analysis/ingest/talp/talp_run_info.hpp"
 
+#include "analysis/ingest/talp/dump_hash.hpp"
+
 #include "tally/model/file_names.hpp"
-#include "tally/model/stable_hash.hpp"
 #include "tally/model/utc_time.hpp"
 
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
-#include <memory>
-#include <string_view>
 
 namespace tally::analysis::ingest::talp {
 namespace {
-
-/// FNV-1a of the bytes nlohmann's compact dump() writes, hashed as the serializer writes them so
-/// that the text of the whole document is never held.
-class DumpHash : public nlohmann::detail::output_adapter_protocol<char> {
-public:
-  void write_character(char c) override { write_characters(&c, 1); }
-  void write_characters(const char* text, std::size_t length) override {
-    hash_ = model::fnv1a_continue(hash_, std::string_view(text, length));
-  }
-  std::uint64_t hash() const { return hash_; }
-
-private:
-  std::uint64_t hash_ = model::fnv1a<std::uint64_t>("");
-};
-
-std::uint64_t dump_hash(const Json& document) {
-  const auto hash = std::make_shared<DumpHash>();
-  nlohmann::detail::serializer<Json>(hash, ' ').dump(document, false, false, 0);
-  return hash->hash();
-}
 
 /// talp-pages writes phrases ("unkown commit", "GitHub doenst expose the default branch via ENV")
 /// where CI did not tell it a value. Git object names and ref names never contain spaces.
