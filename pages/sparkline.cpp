@@ -12,11 +12,12 @@ namespace tally::pages {
 std::string render_sparkline(std::span<const double> values, const std::string& title) {
   if (values.empty()) return "";
   constexpr double margin = 3;
-  const auto [low, high] = std::minmax_element(values.begin(), values.end());
-  const double span = *high - *low;
+  const auto range = std::minmax_element(values.begin(), values.end());
+  const double low = *range.first;
+  const double span = *range.second - low;
   const double step = values.size() > 1 ? (sparkline_width - 2 * margin) / static_cast<double>(values.size() - 1) : 0;
   const auto y_of = [&](double value) {
-    const double share = span > 0 ? (value - *low) / span : 0.5;
+    const double share = span > 0 ? (value - low) / span : 0.5;
     return margin + (1 - share) * (sparkline_height - 2 * margin);
   };
   RelativePath line;
