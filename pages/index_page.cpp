@@ -4,6 +4,7 @@
 
 #include "analysis/change_points.hpp"
 #include "analysis/region_metrics.hpp"
+#include "pages/dashboard_data.hpp"
 #include "pages/page_data.hpp"
 #include "pages/region_page.hpp"
 #include "pages/region_tree_order.hpp"
@@ -18,9 +19,14 @@
 namespace tally::pages {
 namespace {
 
-/// The experiment's regions as a tree: each region under the parent its newest runs name.
+/// The experiment's regions as a tree: each region under the parent its newest runs name, and a
+/// region whose runs name none (DLB TALP records no nesting) under Global, which spans the whole run.
+/// The items are flat, in tree order; "opens" says that the next items are its children (a nested
+/// list starts), "closes" holds one entry per nested list that ends after it.
 TemplateList region_tree(const analysis::Experiment& experiment) {
   const std::vector<std::size_t> commits = experiment.commits();
+  const bool has_global =
+      std::find(experiment.regions.begin(), experiment.regions.end(), "Global") != experiment.regions.end();
   std::vector<TreeNode> nodes;
   for (const std::string& region : experiment.regions) {
     TreeNode node{region, std::nullopt};
@@ -29,20 +35,27 @@ TemplateList region_tree(const analysis::Experiment& experiment) {
       if (const analysis::Repetitions* runs = experiment.repetitions(commits.back(), column))
         node.parent = analysis::region_parent(*runs, region);
     }
+    if (!node.parent && has_global && region != "Global") node.parent = "Global";
     nodes.push_back(std::move(node));
   }
+  const std::vector<TreePlace> places = tree_order(nodes);
   TemplateList out;
-  for (const TreePlace& place : tree_order(nodes)) {
+  for (std::size_t i = 0; i < places.size(); ++i) {
+    const std::size_t depth = places[i].depth;
+    const std::size_t next_depth = i + 1 < places.size() ? places[i + 1].depth : 0;
     TemplateData item;
-    item.set("name", nodes[place.index].name);
-    item.set("link", region_page_path(experiment.name, nodes[place.index].name));
-    item.set("depth", std::to_string(place.depth));
+    item.set("name", nodes[places[i].index].name);
+    item.set("link", region_page_path(experiment.name, nodes[places[i].index].name));
+    item.set("opens", next_depth > depth);
+    TemplateList closes(depth > next_depth ? depth - next_depth : 0, TemplateData(true));
+    set_moved(item, "closes", std::move(closes));
     out.push_back(std::move(item));
   }
   return out;
 }
 
-TemplateList experiment_list(const std::vector<analysis::Experiment>& experiments) {
+TemplateList experiment_list(const std::vector<analysis::Experiment>& experiments,
+                             const analysis::history::CommitAxis& axis, const BranchVerdicts& verdicts) {
   TemplateList out;
   for (const analysis::Experiment& experiment : experiments) {
     TemplateList regions = region_tree(experiment);
@@ -56,6 +69,7 @@ TemplateList experiment_list(const std::vector<analysis::Experiment>& experiment
     item.set("commit_count", std::to_string(experiment.commits().size()));
     set_moved(item, "regions", std::move(regions));
     set_moved(item, "configurations", std::move(configurations));
+    set_moved(item, "dashboard", dashboard_data(experiment, axis, verdicts));
     out.push_back(std::move(item));
   }
   return out;
@@ -149,7 +163,7 @@ TemplateData index_page_data(const std::vector<analysis::Experiment>& experiment
     set_hung(newest, axis.commits.size() - 1);
     set_moved(data, "commit", std::move(newest));
   }
-  data.set("experiments", experiment_list(experiments));
+  data.set("experiments", experiment_list(experiments, axis, verdicts));
   TemplateList change_points = change_point_list(experiments, axis, 10);
   data.set("has_change_points", !change_points.empty());
   set_moved(data, "change_points", std::move(change_points));

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The index of a branch's site: experiments with their regions and configurations, the newest
-// commit with its gate verdict and findings, the newest change points, every commit with its
-// verdict, and what could not be used.
+// The index of a branch's site: the newest commit with its gate verdict and findings, each
+// experiment's dashboard (dashboard_data.hpp) and region tree, the newest change points, every
+// commit with its verdict, and what could not be used.
 #pragma once
 
 #include "analysis/experiment.hpp"

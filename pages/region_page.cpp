@@ -7,8 +7,10 @@
 #include "analysis/metric_series.hpp"
 #include "analysis/scaling_table.hpp"
 #include "pages/chart_marks.hpp"
+#include "pages/evolution_charts.hpp"
 #include "pages/page_data.hpp"
 #include "pages/region_counts.hpp"
+#include "pages/scaling_table_data.hpp"
 #include "pages/svg_chart.hpp"
 
 #include "tally/model/metric_format.hpp"
@@ -34,108 +36,6 @@ constexpr model::MetricId charted_metrics[] = {model::MetricId::global_efficienc
                                                model::MetricId::computation_scalability,
                                                model::MetricId::useful_ipc,
                                                model::MetricId::elapsed_ns};
-
-/// The gate's finding of the newest commit against its parent that is about this cell (the region's
-/// metric at the configuration), when it is a regression or an improvement: what the badge says,
-/// from the same checks.
-const gate::Finding* gate_finding(const gate::CommitVerdict* verdict, const analysis::Experiment& experiment,
-                                  const std::string& region, model::MetricId metric,
-                                  const analysis::Configuration& configuration) {
-  if (!verdict) return nullptr;
-  for (const gate::Finding& finding : verdict->findings) {
-    const bool directed = finding.verdict == gate::Verdict::regression || finding.verdict == gate::Verdict::improvement;
-    if (directed && finding.run_event == std::nullopt && finding.count_changes.empty() &&
-        finding.experiment == experiment.name && finding.region == region && finding.metric == metric &&
-        std::find(finding.configurations.begin(), finding.configurations.end(), configuration) !=
-            finding.configurations.end())
-      return &finding;
-  }
-  return nullptr;
-}
-
-/// Outlines a cell the gate found moved, and says so on hover.
-void mark_gate_finding(TemplateData& cell, const gate::Finding& finding, const std::string& parent) {
-  const std::string word(gate::to_string(finding.verdict));
-  const TemplateData* own = cell.get("class");
-  cell.set("class", (own && own->is_string() ? own->string_value() + " " : std::string()) + "gate-" + word);
-  cell.set("hint", "tally gate against " + parent + ": " + word + ": " + finding.summary);
-}
-
-TemplateData table_data(const analysis::Experiment& experiment, const analysis::ScalingTable& table,
-                        const std::string& region, const gate::CommitVerdict* verdict,
-                        const analysis::history::CommitAxis& axis) {
-  TemplateList columns;
-  for (const analysis::ScalingColumn& column : table.columns) {
-    TemplateData header;
-    header.set("label", experiment.configurations[column.configuration].label());
-    header.set("repetitions", std::to_string(column.repetitions));
-    columns.push_back(std::move(header));
-  }
-  model::MetricSet shown;
-  for (const model::MetricId metric : table.rows)
-    shown.set(static_cast<std::size_t>(metric));
-  // Reserved: kainjow's move constructor is not noexcept, so a growing vector would copy.
-  TemplateList rows;
-  rows.reserve(table.rows.size());
-  for (const model::MetricId metric : table.rows) {
-    TemplateData row;
-    set_metric_head(row, metric, shown);
-    TemplateList cells;
-    cells.reserve(table.columns.size());
-    for (const analysis::ScalingColumn& column : table.columns) {
-      TemplateData cell = metric_cell(metric, column.metrics[static_cast<std::size_t>(metric)]);
-      const analysis::Configuration& configuration = experiment.configurations[column.configuration];
-      if (const gate::Finding* finding = gate_finding(verdict, experiment, region, metric, configuration))
-        mark_gate_finding(cell, *finding, axis.commits[verdict->baseline].short_sha);
-      cells.push_back(std::move(cell));
-    }
-    set_moved(row, "cells", std::move(cells));
-    rows.push_back(std::move(row));
-  }
-  TemplateData out;
-  set_moved(out, "columns", std::move(columns));
-  set_moved(out, "rows", std::move(rows));
-  return out;
-}
-
-std::string chart_for(const analysis::Experiment& experiment, const std::vector<analysis::MetricSeries>& series,
-                      const analysis::history::CommitAxis& axis, ChartOptions options,
-                      const std::vector<ChartMark>& marks) {
-  if (series.empty()) return "";
-  // The x axis holds the commits where this experiment has runs, in branch order.
-  ChartAxis chart_axis;
-  std::map<std::size_t, std::size_t> column_of;
-  for (const std::size_t commit : experiment.commits()) {
-    column_of[commit] = chart_axis.commit_labels.size();
-    chart_axis.commit_labels.push_back(axis.commits[commit].short_sha);
-    chart_axis.commit_titles.push_back(axis.commits[commit].title);
-  }
-  std::vector<ChartSeries> lines;
-  for (const analysis::MetricSeries& one : series) {
-    ChartSeries line{experiment.configurations[one.configuration].label(), one.configuration, {}};
-    for (const analysis::SeriesPoint& point : one.points) {
-      line.points.push_back(ChartPoint{column_of.at(point.commit), point.repetitions, std::nullopt});
-    }
-    lines.push_back(std::move(line));
-  }
-  for (const ChartMark& mark : marks) {
-    if (const auto column = column_of.find(mark.commit_index); column != column_of.end()) {
-      options.marks.push_back(mark);
-      options.marks.back().commit_index = column->second;
-    }
-  }
-  return render_evolution_chart(chart_axis, lines, options);
-}
-
-ChartOptions metric_chart_options(model::MetricId metric) {
-  const model::MetricInfo& info = model::metric_info(metric);
-  ChartOptions options;
-  options.title = std::string(info.display_name);
-  options.y_label = std::string(info.display_name);
-  options.efficiency = info.kind == model::MetricKind::efficiency;
-  options.format = [metric](double value) { return model::format_metric(metric, value); };
-  return options;
-}
 
 /// A count per visit: every repetition of a deterministic program gives the same value, so the
 /// line is the exact value at each commit, and a change in the work done per visit shows even
@@ -215,8 +115,8 @@ TemplateData region_page_data(const analysis::Experiment& experiment, const std:
   const std::vector<std::size_t> commits = experiment.commits();
   const std::size_t newest = commits.back();
   data.set("commit", commit_data(axis.commits[newest]));
-  const gate::CommitVerdict* verdict = newest < verdicts.size() && verdicts[newest] ? &*verdicts[newest] : nullptr;
-  data.set("table", table_data(experiment, scaling_table(experiment, newest, region), region, verdict, axis));
+  const gate::CommitVerdict* verdict = verdict_at(verdicts, newest);
+  data.set("table", scaling_table_data(experiment, scaling_table(experiment, newest, region), region, verdict, axis));
   data.set("counts", count_table_data(experiment, newest, region));
   set_tree_links(data, experiment, newest, region);
   TemplateList charts;
@@ -224,8 +124,8 @@ TemplateData region_page_data(const analysis::Experiment& experiment, const std:
   const auto shifts = analysis::series_change_points(charted_metrics, series);
   for (std::size_t m = 0; m < std::size(charted_metrics); ++m) {
     const model::MetricId metric = charted_metrics[m];
-    const std::string svg = chart_for(experiment, series[m], axis, metric_chart_options(metric),
-                                      chart_marks(metric, shifts, experiment, region, axis, verdicts));
+    const std::string svg = evolution_chart(experiment, series[m], axis, metric_chart_options(metric),
+                                            chart_marks(metric, shifts, experiment, region, axis, verdicts));
     if (!svg.empty()) charts.push_back(chart_data(std::string(model::metric_info(metric).display_name), svg));
   }
   for (const CountRow& count : charted_counts()) {
@@ -234,7 +134,7 @@ TemplateData region_page_data(const analysis::Experiment& experiment, const std:
     // of a site's bytes, so it gets no chart.
     if (!moved(per_visit)) continue;
     const ChartOptions options = count_chart_options(count);
-    charts.push_back(chart_data(options.title, chart_for(experiment, per_visit, axis, options, {})));
+    charts.push_back(chart_data(options.title, evolution_chart(experiment, per_visit, axis, options, {})));
   }
   set_moved(data, "charts", std::move(charts));
   data.set("commit_count", std::to_string(commits.size()));

@@ -19,7 +19,8 @@ Templates::Templates(const std::filesystem::path& folder) : folder_(folder) {
     sources_[entry.path().stem().string()] = source;
   }
   if (error) throw std::runtime_error(folder.string() + ": cannot read templates: " + error.message());
-  for (const char* required : {"header", "footer", "timeline", "branches", "index", "commit", "region", "run"}) {
+  for (const char* required :
+       {"header", "footer", "timeline", "scaling_table", "branches", "index", "commit", "region", "run"}) {
     if (!sources_.count(required)) {
       throw std::runtime_error(folder.string() + ": template " + required + ".mustache is missing");
     }
@@ -27,7 +28,7 @@ Templates::Templates(const std::filesystem::path& folder) : folder_(folder) {
 }
 
 std::string Templates::render(const std::string& name, TemplateData data) const {
-  for (const char* partial : {"header", "footer", "timeline"}) {
+  for (const char* partial : {"header", "footer", "timeline", "scaling_table"}) {
     const std::string& source = sources_.at(partial);
     data.set(partial, kainjow::mustache::partial([&source] { return source; }));
   }

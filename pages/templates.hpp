@@ -21,7 +21,7 @@ public:
   explicit Templates(const std::filesystem::path& folder);
 
   /// Renders template `name` (file name without .mustache) with `data`; the partials "header",
-  /// "footer" and "timeline" (a run's) are available to every template.
+  /// "footer", "timeline" (a run's) and "scaling_table" (a region's) are available to every template.
   std::string render(const std::string& name, TemplateData data) const;
 
   const std::filesystem::path& folder() const { return folder_; }

@@ -9,10 +9,15 @@
 
 namespace tally::pages {
 
+const gate::CommitVerdict* verdict_at(const BranchVerdicts& verdicts, std::size_t position) {
+  return position < verdicts.size() && verdicts[position] ? &*verdicts[position] : nullptr;
+}
+
 TemplateData verdict_data(const BranchVerdicts& verdicts, const analysis::history::CommitAxis& axis,
                           std::size_t position) {
-  if (position >= verdicts.size() || !verdicts[position]) return TemplateData(false);
-  const gate::CommitVerdict& verdict = *verdicts[position];
+  const gate::CommitVerdict* gated = verdict_at(verdicts, position);
+  if (!gated) return TemplateData(false);
+  const gate::CommitVerdict& verdict = *gated;
   const std::string word(gate::to_string(verdict.overall));
   TemplateData out;
   out.set("word", word);

@@ -14,6 +14,9 @@ namespace tally::pages {
 /// gate::branch_verdicts of the branch, by axis position.
 using BranchVerdicts = std::vector<std::optional<gate::CommitVerdict>>;
 
+/// The gate's verdict of the commit at `position`, nullptr when it was not gated.
+const gate::CommitVerdict* verdict_at(const BranchVerdicts& verdicts, std::size_t position);
+
 /// The verdict of the commit at `position`: `word` (regression, improvement, inconclusive, pass),
 /// `class` (verdict-<word>), `parent` (commit_data of the commit it was compared with) and
 /// `findings` ({verdict, summary} each) with `has_findings`; false when it has none (the oldest

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# The demo: installs the dependencies, builds tally, then runs the CI pipeline of the end-to-end
+# The demo: installs the dependencies, builds the tally command and the profiler, then runs the CI pipeline of the end-to-end
 # test on a small MPI program: five commits (the fourth adds a load imbalance), each built,
 # measured at 1, 2 and 4 ranks with 3 repetitions, published and gated, with the same scripts the
 # GitLab and GitHub templates call. It keeps the site in build/demo/public/ and prints the gate's report
@@ -10,7 +10,10 @@ cd "$(dirname "$0")/.."
 
 bash scripts/install-deps.sh
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build build --parallel "$(nproc)"
+# Only what the demo runs: the tally command and the profiler (libtally.so, with the CUPTI library it
+# loads for CUDA programs); the pipeline builds the example program itself with mpicc. The test
+# suite, most of a full build, is left out.
+cmake --build build --parallel "$(nproc)" --target tally tally_preload
 
 echo
 echo "== The CI pipeline on five commits of tests/e2e/app/solve.c (about a minute)"

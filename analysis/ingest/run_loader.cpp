@@ -10,6 +10,7 @@
 #include "tally/model/document_io.hpp"
 
 #include <cstdint>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -38,11 +39,10 @@ Outcome load_one(const std::filesystem::path& path) {
   const auto value = model::load_json(path);
   if (const auto* problems = std::get_if<model::Problems>(&value)) return invalid(file, *problems);
   const nlohmann::json& json = std::get<nlohmann::json>(value);
-  const model::ReadResult result = talp::is_talp_document(json)
-                                       ? talp::import_talp(json, file, talp::TalpImportOptions{})
-                                       : model::read_run_document(json, file);
+  model::ReadResult result = talp::is_talp_document(json) ? talp::import_talp(json, file, talp::TalpImportOptions{})
+                                                          : model::read_run_document(json, file);
   if (const auto* problems = std::get_if<model::Problems>(&result)) return invalid(file, *problems);
-  return LoadedRun{path, std::get<model::RunDocument>(result)};
+  return LoadedRun{path, std::move(std::get<model::RunDocument>(result))};
 }
 
 } // namespace

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <fstream>
-#include <sstream>
 
 namespace tally::model {
 namespace {
@@ -217,10 +216,18 @@ std::variant<nlohmann::json, Problems> parse_json(std::string_view text, const s
 std::variant<nlohmann::json, Problems> load_json(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Problems{Problem{path.string(), "", "cannot open file"}};
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return Problems{Problem{path.string(), "", "cannot read file"}};
-  return parse_json(text.str(), path.string());
+  // Read in one piece into a string of the file's size: a stream of streams would copy it twice.
+  std::string text;
+  in.seekg(0, std::ios::end);
+  const std::streamoff size = in.tellg();
+  in.seekg(0, std::ios::beg);
+  if (size > 0) {
+    text.resize(static_cast<std::size_t>(size));
+    in.read(text.data(), size);
+    text.resize(static_cast<std::size_t>(in.gcount()));
+  }
+  if (in.bad() || size < 0) return Problems{Problem{path.string(), "", "cannot read file"}};
+  return parse_json(text, path.string());
 }
 
 ReadResult parse_run_document(std::string_view text, const std::string& file) {

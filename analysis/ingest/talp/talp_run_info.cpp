@@ -2,8 +2,9 @@
 // Run-level fields of an imported TALP document: times, id and the talp-pages metadata.
 #include "analysis/ingest/talp/talp_run_info.hpp"
 
+#include "analysis/ingest/talp/dump_hash.hpp"
+
 #include "tally/model/file_names.hpp"
-#include "tally/model/stable_hash.hpp"
 #include "tally/model/utc_time.hpp"
 
 #include <cstdio>
@@ -77,8 +78,7 @@ std::optional<model::SourceInfo> read_metadata(const Json& document, FieldReader
 
 std::string imported_run_id(const std::string& file, const std::string& end_time, const Json& document) {
   char hash[20];
-  std::snprintf(hash, sizeof hash, "%08llx",
-                static_cast<unsigned long long>(model::fnv1a<std::uint64_t>(document.dump()) & 0xffffffffull));
+  std::snprintf(hash, sizeof hash, "%08llx", static_cast<unsigned long long>(dump_hash(document) & 0xffffffffull));
   return model::file_name_part(std::filesystem::path(file).stem().string(), "talp") + "-" +
          model::compact_time(end_time) + "-" + hash;
 }

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The dashboard of one experiment on the branch index, the first screen of the site: slower (Global's
+// parallel efficiency and elapsed time along the commits), where (the costliest regions) and since
+// when (change points, red verdicts, each region's trend since its last change point).
+#pragma once
+
+#include "analysis/experiment.hpp"
+#include "pages/templates.hpp"
+#include "pages/verdict_data.hpp"
+
+#include <cstddef>
+
+namespace tally::pages {
+
+/// How many of the costliest regions the dashboard lists.
+inline constexpr std::size_t dashboard_region_count = 8;
+
+/// "charts" (name, svg: Global's dashboard_metrics with their change points and regressions),
+/// "table" (Global's scaling table at the newest commit, scaling_table_data; absent without a
+/// Global region), "has_costliest", "costliest" (name, link, elapsed, since: the short sha where its
+/// trend starts, sparkline) and "configuration", the label the regions' times are taken at.
+TemplateData dashboard_data(const analysis::Experiment& experiment, const analysis::history::CommitAxis& axis,
+                            const BranchVerdicts& verdicts);
+
+} // namespace tally::pages

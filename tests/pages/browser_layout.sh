@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# A demo-like site in a real browser: a history of 12 commits x 3 configurations x 3 repetitions
+# with a tree of 12 regions (bench/generate_runs.py), built by `tally pages`; browser_layout.py
+# then checks its index (the dashboard's 2 charts), Global's region page and a run page at 1280 px.
+# Exit 77 (skipped) without chromium. With a third argument, the screenshots are kept there.
+# Usage: browser_layout.sh TALLY PROJECT_SOURCE_DIR [SCREENSHOT_FOLDER]
+set -euo pipefail
+tally="$1" project="$2" screenshots="${3:-}"
+if ! command -v chromium > /dev/null; then
+  echo "browser_layout: SKIPPED: chromium is not installed (scripts/install-deps.sh installs it)"
+  exit 77
+fi
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+/usr/bin/python3 "$project/bench/generate_runs.py" "$work/runs" 12 3 3 12
+"$tally" pages --input "$work/runs" --branch main --output "$work/public" 2> /dev/null
+site="$work/public/main"
+run_page="$(find "$site/runs" -name '*.html' | sort | head -1)"
+/usr/bin/python3 "$project/tests/pages/browser_layout.py" ${screenshots:+--screenshots "$screenshots"} \
+  "$site/index.html:2" "$site/strong-scaling/Global.html:3" "$run_page"
