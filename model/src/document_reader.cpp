@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Reads a run document: version check and migration first, then every section, collecting all
 // problems rather than stopping at the first.
+#include "json_limits.hpp"
 #include "region_reader.hpp"
 #include "schema_version.hpp"
 #include "tally/model/json_checker.hpp"
@@ -203,6 +204,9 @@ ReadResult read_run_document(const nlohmann::json& value, const std::string& fil
 }
 
 std::variant<nlohmann::json, Problems> parse_json(std::string_view text, const std::string& file) {
+  if (detail::json_nesting(text, max_json_nesting) > max_json_nesting)
+    return Problems{Problem{
+        file, "", "arrays and objects nested deeper than " + std::to_string(max_json_nesting) + " levels; not read"}};
   try {
     return Json::parse(text);
   } catch (const Json::exception& error) { // parse errors, and numbers beyond any double
@@ -217,6 +221,12 @@ std::variant<nlohmann::json, Problems> parse_json(std::string_view text, const s
 std::variant<nlohmann::json, Problems> load_json(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Problems{Problem{path.string(), "", "cannot open file"}};
+  std::error_code error;
+  const std::uintmax_t size = std::filesystem::file_size(path, error);
+  if (!error && size > max_json_file_bytes)
+    return Problems{Problem{path.string(), "",
+                            std::to_string(size) + " bytes, larger than the " +
+                                std::to_string(max_json_file_bytes >> 20) + " MiB a JSON file may have; not read"}};
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) return Problems{Problem{path.string(), "", "cannot read file"}};
