@@ -8,13 +8,9 @@
 set -euo pipefail
 tally="$1" project="$2" example="$3"
 history_script="$project/ci/tally-history.sh"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-fail() {
-  echo "history_concurrent_publish: FAILED: $*" >&2
-  exit 1
-}
-for variable in $(compgen -e | grep -E '^(CI_|GITHUB_|GITLAB_|TALLY_)' || true); do unset "$variable"; done
+test_name="history_concurrent_publish"
+# shellcheck source-path=SCRIPTDIR source=ci_test_setup.sh
+. "$(dirname "$0")/ci_test_setup.sh"
 site="$work/site"
 export TALLY="$tally" TALLY_HISTORY_SOURCE=url TALLY_HISTORY_URL="file://$site/tally-history.tar.gz"
 

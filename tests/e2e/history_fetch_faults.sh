@@ -8,18 +8,11 @@
 set -euo pipefail
 tally="$1" project="$2" example="$3"
 history_script="$project/ci/tally-history.sh"
-work="$(mktemp -d)"
+test_name="history_fetch_faults"
+# shellcheck source-path=SCRIPTDIR source=ci_test_setup.sh
+. "$(dirname "$0")/ci_test_setup.sh"
 server_pid=""
-cleanup() {
-  if [ -n "$server_pid" ]; then kill "$server_pid" 2> /dev/null || true; fi
-  rm -rf "$work"
-}
-trap cleanup EXIT
-fail() {
-  echo "history_fetch_faults: FAILED: $*" >&2
-  exit 1
-}
-for variable in $(compgen -e | grep -E '^(CI_|GITHUB_|GITLAB_|TALLY_)' || true); do unset "$variable"; done
+trap 'if [ -n "$server_pid" ]; then kill "$server_pid" 2> /dev/null || true; fi; rm -rf "$work"' EXIT
 # Transient errors are tried once more, not three times: the faults stay, the test stays short.
 export TALLY="$tally" TALLY_HISTORY_SOURCE=url TALLY_HISTORY_URL_RETRIES=1
 

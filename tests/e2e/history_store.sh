@@ -9,13 +9,9 @@
 set -euo pipefail
 tally="$1" project="$2" example="$3"
 history_script="$project/ci/tally-history.sh"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-fail() {
-  echo "history_store: FAILED: $*" >&2
-  exit 1
-}
-for variable in $(compgen -e | grep -E '^(CI_|GITHUB_|GITLAB_|TALLY_)' || true); do unset "$variable"; done
+test_name="history_store"
+# shellcheck source-path=SCRIPTDIR source=ci_test_setup.sh
+. "$(dirname "$0")/ci_test_setup.sh"
 export TALLY="$tally" GIT_CONFIG_NOSYSTEM=1 HOME="$work" TALLY_HISTORY_RETRIES=3
 git config --global user.name "Test" && git config --global user.email "test@example.invalid"
 git config --global init.defaultBranch main

@@ -8,13 +8,9 @@
 # Usage: publish_failure.sh TALLY PROJECT_SOURCE_DIR EXAMPLE_DOCUMENT
 set -euo pipefail
 tally="$1" project="$2" example="$3"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-fail() {
-  echo "publish_failure: FAILED: $*" >&2
-  exit 1
-}
-for variable in $(compgen -e | grep -E '^(CI_|GITHUB_|GITLAB_|TALLY_)' || true); do unset "$variable"; done
+test_name="publish_failure"
+# shellcheck source-path=SCRIPTDIR source=ci_test_setup.sh
+. "$(dirname "$0")/ci_test_setup.sh"
 export TALLY="$tally" GIT_CONFIG_NOSYSTEM=1 HOME="$work"
 git init -q -b main "$work/repo"
 git -C "$work/repo" -c user.name=Test -c user.email=test@example.invalid commit -q --allow-empty -m "first"

@@ -13,17 +13,14 @@ Cases (--case):
     its watchdog names it and writes the hung document; then the CI's timeout, SIGTERM to the job
     and SIGKILL 5 s later, ends every process, and the hung document stays as it was."""
 
-import argparse
 import json
 import os
 import pathlib
 import signal
 import sys
-import tempfile
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from hang_watchdog import documents, hang_lines, poll, start, validate  # noqa: E402
+from hang_watchdog import documents, hang_lines, poll, run_case, start, validate  # noqa: E402
 
 
 def fail(message):
@@ -109,7 +106,6 @@ def vanished_node(args, folder):
         os.kill(rank_pid(folder, process.pid, 1), signal.SIGSTOP)
         if not poll(lambda: any(line[0] == "0" for line in hang_lines(folder)) and documents(folder)):
             fail(f"rank 0 was not named as hung: {(folder / 'stderr.txt').read_text()}")
-        time.sleep(0.5)  # the document is renamed into place whole; give a late rename time to land
         written = {path: path.read_bytes() for path in documents(folder)}
         ci_timeout(process)
         if process.poll() is None or session_processes(process.pid):
@@ -124,22 +120,8 @@ def vanished_node(args, folder):
         fail(f"expected one hung document of rank 0 in MPI_Barrier, found {[p.name for p in found]}, {hang}")
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--case", required=True)
-    parser.add_argument("--tally", required=True)
-    parser.add_argument("--preload", required=True)
-    parser.add_argument("--program", required=True)
-    parser.add_argument("mpirun", nargs="+", help="the mpirun command, after --")
-    args = parser.parse_args()
-    cases = {
+if __name__ == "__main__":
+    run_case({
         "killed_rank_ends_the_job_without_hang": killed_rank,
         "vanished_node_leaves_a_named_hung_document_then_the_ci_timeout_ends_it": vanished_node,
-    }
-    with tempfile.TemporaryDirectory() as folder:
-        cases[args.case](args, pathlib.Path(folder))
-    print(f"rank_faults: {args.case} holds")
-
-
-if __name__ == "__main__":
-    main()
+    }, "rank_faults", __doc__)
