@@ -184,8 +184,8 @@ download() {
   esac
 }
 
-# The id of the history published at TALLY_HISTORY_URL: the hash of ARCHIVE.sha256, the archive's own
-# hash when it has none (a tally before manifests), "absent" when there is no archive.
+# The id of the history published at TALLY_HISTORY_URL: the archive's sha256, read from ARCHIVE.sha256
+# (or computed when it has none: a tally before manifests), "absent" when there is no archive.
 published_id() {
   local status=0
   download "$TALLY_HISTORY_URL.sha256" "$work/published.sha256" || status=$?
@@ -202,24 +202,40 @@ published_id() {
   esac
 }
 
-url_fetch() {
-  [ -n "${TALLY_HISTORY_URL:-}" ] || die "TALLY_HISTORY_SOURCE=url needs TALLY_HISTORY_URL"
-  local status=0 sums="$work/history.tar.gz.sha256" problem
+# Downloads the archive and the .sha256 beside it into $work and checks them; prints the problem,
+# or nothing. Returns 2 when there is no archive, 1 when either cannot be downloaded.
+download_archive() {
+  local status=0 sums="$work/history.tar.gz.sha256"
   download "$TALLY_HISTORY_URL.sha256" "$sums" || status=$?
-  [ "$status" != 1 ] || { not_fetched unreachable "download of $TALLY_HISTORY_URL.sha256: $(tr '\n' ' ' < "$work/download.err")" && return 0; }
-  [ "$status" = 0 ] || sums=""
+  [ "$status" != 1 ] || { echo "download of $TALLY_HISTORY_URL.sha256: $(tr '\n' ' ' < "$work/download.err")" && return 1; }
+  [ "$status" = 0 ] || rm -f "$sums"
   status=0
   download "$TALLY_HISTORY_URL" "$work/history.tar.gz" || status=$?
   case "$status" in
-    2) not_fetched absent "download of $TALLY_HISTORY_URL gave HTTP 404 (no such file)" && return 0 ;;
-    1) not_fetched unreachable "download of $TALLY_HISTORY_URL: $(tr '\n' ' ' < "$work/download.err")" && return 0 ;;
+    2) echo "download of $TALLY_HISTORY_URL gave HTTP 404 (no such file)" && return 2 ;;
+    1) echo "download of $TALLY_HISTORY_URL: $(tr '\n' ' ' < "$work/download.err")" && return 1 ;;
   esac
   rm -rf "$work/fetched" && mkdir -p "$work/fetched"
-  problem="$(archive_problem "$work/history.tar.gz" "$sums" "$work/fetched")"
+  archive_problem "$work/history.tar.gz" "$([ -f "$sums" ] && echo "$sums")" "$work/fetched"
+}
+
+url_fetch() {
+  [ -n "${TALLY_HISTORY_URL:-}" ] || die "TALLY_HISTORY_SOURCE=url needs TALLY_HISTORY_URL"
+  local status=0 problem attempt
+  # A pipeline that deploys between the two downloads makes them disagree: tried once more.
+  for attempt in 1 2; do
+    status=0
+    problem="$(download_archive)" || status=$?
+    [[ "$problem" == "corrupt: its sha256 differs"* ]] && [ "$attempt" = 1 ] || break
+  done
+  case "$status" in
+    2) not_fetched absent "$problem" && return 0 ;;
+    1) not_fetched unreachable "$problem" && return 0 ;;
+  esac
   [ -z "$problem" ] || { not_fetched "${problem%%:*}" "$TALLY_HISTORY_URL is ${problem#*: }" && return 0; }
   refuse_newer_documents "$work/fetched" "$TALLY_HISTORY_URL" || return 0
   copy_new_files "$work/fetched" "$dir"
-  if [ -n "$sums" ]; then cut -d' ' -f1 "$sums" > "$dir/$fetched_record"; else sha256sum < "$work/history.tar.gz" | cut -d' ' -f1 > "$dir/$fetched_record"; fi
+  sha256sum < "$work/history.tar.gz" | cut -d' ' -f1 > "$dir/$fetched_record"
   say "fetched $(find "$work/fetched" -name '*.json' | wc -l) documents from $TALLY_HISTORY_URL into $dir"
 }
 
@@ -236,7 +252,7 @@ merge_published_since_fetch() {
     say "warning: THE PUBLISHED HISTORY CHANGED SINCE THIS JOB FETCHED IT (another pipeline published): adding its runs"
     url_fetch
     say "warning: the site of this job was built before those runs came; the next pipeline's site shows them"
-    fetched="$now"
+    fetched="$(cat "$dir/$fetched_record")"
   done
   die "the history at $TALLY_HISTORY_URL changed $retries times while this job stored it"
 }
