@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # Keeps the run documents of earlier commits outside the CI job, so that the site and the gate
-# see the whole history. Nothing is lost silently: when the history cannot be fetched the job
-# fails, unless TALLY_NEW_HISTORY=1 says to start a new one.
+# see the whole history. Nothing is lost silently: when there is no history the job fails, unless
+# TALLY_NEW_HISTORY=1 says to start a new one; when it is there but cannot be read whole (unreachable,
+# corrupt, written by a newer tally) the job fails, unless TALLY_NEW_HISTORY=discard says to replace it.
 #
 # Usage: tally-history.sh fetch DIR   adds the stored history to DIR (existing files are kept)
 #        tally-history.sh store DIR   stores DIR's documents (pruned first when asked)
@@ -13,7 +14,9 @@
 #                  when another job pushed first.
 #   url            fetch downloads the .tar.gz at TALLY_HISTORY_URL (e.g. the previous GitLab
 #                  Pages site's tally-history.tar.gz; TALLY_HISTORY_URL_HEADER adds an HTTP
-#                  header); store writes DIR to TALLY_HISTORY_ARCHIVE (public/tally-history.tar.gz).
+#                  header), and checks it against its manifest and the .sha256 beside it; store
+#                  writes DIR to TALLY_HISTORY_ARCHIVE (public/tally-history.tar.gz), adding first
+#                  the runs of any history published at TALLY_HISTORY_URL since fetch.
 # Pruning before store: TALLY_HISTORY_KEEP_BRANCHES (space-separated, e.g. "main") keeps those
 # branches whole and the newest TALLY_HISTORY_KEEP_COMMITS (20) commits of the others (tally prune).
 set -euo pipefail
@@ -21,6 +24,8 @@ set -euo pipefail
 script="tally-history"
 # shellcheck source-path=SCRIPTDIR source=tally-common.sh
 . "$(dirname "${BASH_SOURCE[0]}")/tally-common.sh"
+# shellcheck source-path=SCRIPTDIR source=tally-archive.sh
+. "$(dirname "${BASH_SOURCE[0]}")/tally-archive.sh"
 
 if [ $# -ne 2 ] || { [ "$1" != fetch ] && [ "$1" != store ]; }; then die "usage: tally-history.sh fetch|store DIR"; fi
 action="$1" dir="$2"
@@ -30,23 +35,44 @@ branch="${TALLY_HISTORY_BRANCH:-tally-history}"
 remote="${TALLY_HISTORY_REMOTE:-origin}"
 retries="${TALLY_HISTORY_RETRIES:-5}"
 ref="refs/tally/history" # a private ref: the fetched history never moves a branch of the project
+fetched_record=".tally-history.fetched" # in DIR (url form): the id of the published history fetched
 
-# Fails the job, loudly, unless a new history was asked for.
+# not_fetched KIND MESSAGE: fails the job, loudly. KIND absent (there is no history yet): unless
+# TALLY_NEW_HISTORY=1 starts a new one. KIND unreachable, corrupt or newer (a history is there and
+# cannot be read whole): unless TALLY_NEW_HISTORY=discard says to replace it, dropping its runs.
 not_fetched() {
-  local banner="=================================================================="
+  local kind="$1" banner="==================================================================" allowed=discard
+  shift
+  [ "$kind" != absent ] || allowed=1
   {
     echo "$banner"
-    echo "$script: THE RUN HISTORY COULD NOT BE FETCHED: $*"
-    if [ "${TALLY_NEW_HISTORY:-0}" = 1 ]; then
-      echo "$script: TALLY_NEW_HISTORY=1: starting a new, empty history"
-    else
+    echo "$script: THE RUN HISTORY COULD NOT BE FETCHED ($kind): $*"
+    if [ "${TALLY_NEW_HISTORY:-0}" = "$allowed" ]; then
+      echo "$script: TALLY_NEW_HISTORY=$allowed: starting a new, empty history"
+    elif [ "$kind" = absent ]; then
       echo "$script: the site and the gate would see no earlier commit, so this job fails."
       echo "$script: fix the access to the history, or set TALLY_NEW_HISTORY=1 once to start a new one."
+    else
+      echo "$script: a site published now would lose the runs of that history, so this job fails."
+      echo "$script: the published site is left as it is; fix the cause, or set TALLY_NEW_HISTORY=discard once to replace it."
     fi
     echo "$banner"
   } >&2
   if [ -n "${GITHUB_ACTIONS:-}" ]; then echo "::error title=tally history::the run history could not be fetched: $*"; fi
-  [ "${TALLY_NEW_HISTORY:-0}" = 1 ] || exit 1
+  [ "${TALLY_NEW_HISTORY:-0}" = "$allowed" ] || exit 1
+  if [ "$source_kind" = url ]; then # what store compares with the history published by then
+    if [ "$allowed" = 1 ]; then echo absent; else echo discard; fi > "$dir/$fetched_record"
+  fi
+}
+
+# Fails the fetch when the history holds documents of a newer schema than this tally reads (a site
+# built now would leave them out); 1 when they are dropped as TALLY_NEW_HISTORY=discard says.
+refuse_newer_documents() { # refuse_newer_documents FOLDER WHERE
+  local newer
+  newer="$("$tally" validate "$1" 2> /dev/null | grep -F "newer than" | head -3 || true)"
+  [ -n "$newer" ] || return 0
+  not_fetched newer "$2 holds documents of a newer tally; upgrade tally in the job's image: $newer"
+  return 1
 }
 
 # Exit status of ls-remote: 0 the branch exists, 2 it does not, anything else the remote failed.
@@ -66,26 +92,27 @@ prune() { # prune FOLDER
   [ -n "${TALLY_HISTORY_KEEP_BRANCHES:-}" ] || return 0
   local keep=()
   read -r -a keep <<< "$TALLY_HISTORY_KEEP_BRANCHES"
-  "$(tally_command)" prune --input "$1" --keep-branch "${keep[@]}" \
+  "$tally" prune --input "$1" --keep-branch "${keep[@]}" \
     --keep-commits "${TALLY_HISTORY_KEEP_COMMITS:-20}" > /dev/null
 }
 
 copy_new_files() { # copy_new_files FROM TO: documents are never overwritten, only added
   mkdir -p "$2"
-  (cd "$1" && tar -cf - .) | (cd "$2" && tar -xf - --skip-old-files)
+  (cd "$1" && tar -cf - --exclude="./$fetched_record" .) | (cd "$2" && tar -xf - --skip-old-files)
 }
 
 git_fetch() {
   local status
   status="$(remote_branch_status)"
   case "$status" in
-    0) fetch_branch || { not_fetched "git fetch of branch $branch from $remote failed" && return 0; } ;;
-    2) not_fetched "the branch $branch does not exist in $remote" && return 0 ;;
-    *) not_fetched "$remote cannot be read: $(tr '\n' ' ' < "$work/ls-remote.err")" && return 0 ;;
+    0) fetch_branch || { not_fetched unreachable "git fetch of branch $branch from $remote failed" && return 0; } ;;
+    2) not_fetched absent "the branch $branch does not exist in $remote" && return 0 ;;
+    *) not_fetched unreachable "$remote cannot be read: $(tr '\n' ' ' < "$work/ls-remote.err")" && return 0 ;;
   esac
   mkdir -p "$work/fetched"
   git -C "$repo" archive "$ref" | tar -xf - -C "$work/fetched"
   rm -f "$work/fetched/README.md"
+  refuse_newer_documents "$work/fetched" "branch $branch of $remote" || return 0
   copy_new_files "$work/fetched" "$dir"
   say "fetched $(find "$work/fetched" -name '*.json' | wc -l) documents from branch $branch of $remote into $dir"
 }
@@ -119,6 +146,8 @@ git_store_once() { # one attempt: returns 1 when the push was refused (someone p
   git -C "$tree" -c user.name="$name" -c user.email="$email" commit -q \
     -m "tally: runs of $(branch_of "$repo" 2> /dev/null || echo "a job") @ $(commit_of "$repo" 2> /dev/null | cut -c1-12)"
   git -C "$tree" push -q "$remote" "HEAD:refs/heads/$branch" 2> "$work/push.err" || return 1
+  copy_new_files "$tree" "$dir" # other jobs' runs, so that this job's site shows them too
+  rm -f "$dir/README.md"
   say "stored $(find "$tree" -name '*.json' | wc -l) documents in branch $branch of $remote"
 }
 
@@ -137,31 +166,113 @@ git_store() {
   exit 1
 }
 
+# download URL FILE: 0 with FILE written, 2 when there is nothing at URL (HTTP 404, no such file), 1
+# when it cannot be read (the reason in $work/download.err). Transient errors (HTTP 5xx, timeouts) are
+# tried TALLY_HISTORY_URL_RETRIES more times (3); a stalled transfer is abandoned after
+# TALLY_HISTORY_STALL_S seconds below 1 KiB/s (60), never waited on forever.
+download() {
+  local header=() code status=0
+  [ -z "${TALLY_HISTORY_URL_HEADER:-}" ] || header=(--header "$TALLY_HISTORY_URL_HEADER")
+  rm -f "$2"
+  code="$(curl -sS -L "${header[@]}" --retry "${TALLY_HISTORY_URL_RETRIES:-3}" --connect-timeout 30 --speed-limit 1024 \
+    --speed-time "${TALLY_HISTORY_STALL_S:-60}" -o "$2" -w '%{http_code}' "$1" 2> "$work/download.err")" || status=$?
+  case "$status:$code" in
+    0:200 | 0:000) return 0 ;; # 000: a file:// URL
+    *:404 | 37:*) return 2 ;;  # 37: curl cannot read the file:// file
+    0:*) echo "HTTP $code" > "$work/download.err" && return 1 ;;
+    *) return 1 ;;
+  esac
+}
+
+# The id of the history published at TALLY_HISTORY_URL: the archive's sha256, read from ARCHIVE.sha256
+# (or computed when it has none: a tally before manifests), "absent" when there is no archive.
+published_id() {
+  local status=0
+  download "$TALLY_HISTORY_URL.sha256" "$work/published.sha256" || status=$?
+  case "$status" in
+    0) cut -d' ' -f1 "$work/published.sha256" && return 0 ;;
+    1) return 1 ;;
+  esac
+  status=0
+  download "$TALLY_HISTORY_URL" "$work/published.tar.gz" || status=$?
+  case "$status" in
+    0) sha256sum < "$work/published.tar.gz" | cut -d' ' -f1 ;;
+    2) echo absent ;;
+    *) return 1 ;;
+  esac
+}
+
+# Downloads the archive and the .sha256 beside it into $work and checks them; prints the problem,
+# or nothing. Returns 2 when there is no archive, 1 when either cannot be downloaded.
+download_archive() {
+  local status=0 sums="$work/history.tar.gz.sha256"
+  download "$TALLY_HISTORY_URL.sha256" "$sums" || status=$?
+  [ "$status" != 1 ] || { echo "download of $TALLY_HISTORY_URL.sha256: $(tr '\n' ' ' < "$work/download.err")" && return 1; }
+  [ "$status" = 0 ] || rm -f "$sums"
+  status=0
+  download "$TALLY_HISTORY_URL" "$work/history.tar.gz" || status=$?
+  case "$status" in
+    2) echo "download of $TALLY_HISTORY_URL gave HTTP 404 (no such file)" && return 2 ;;
+    1) echo "download of $TALLY_HISTORY_URL: $(tr '\n' ' ' < "$work/download.err")" && return 1 ;;
+  esac
+  rm -rf "$work/fetched" && mkdir -p "$work/fetched"
+  archive_problem "$work/history.tar.gz" "$([ -f "$sums" ] && echo "$sums")" "$work/fetched"
+}
+
 url_fetch() {
   [ -n "${TALLY_HISTORY_URL:-}" ] || die "TALLY_HISTORY_SOURCE=url needs TALLY_HISTORY_URL"
-  local header=() code
-  [ -z "${TALLY_HISTORY_URL_HEADER:-}" ] || header=(--header "$TALLY_HISTORY_URL_HEADER")
-  code="$(curl -sSL "${header[@]}" --retry 3 -o "$work/history.tar.gz" -w '%{http_code}' "$TALLY_HISTORY_URL" \
-    2> "$work/curl.err")" || code="${code:-000}"
-  if [ "$code" != 200 ] && { [ "${TALLY_HISTORY_URL#file:}" = "$TALLY_HISTORY_URL" ] || [ ! -s "$work/history.tar.gz" ]; }; then
-    not_fetched "download of $TALLY_HISTORY_URL gave HTTP $code $(tr '\n' ' ' < "$work/curl.err")" && return 0
-  fi
-  mkdir -p "$work/fetched"
-  tar -xzf "$work/history.tar.gz" -C "$work/fetched" || { not_fetched "$TALLY_HISTORY_URL is not a .tar.gz" && return 0; }
+  local status=0 problem attempt
+  # A pipeline that deploys between the two downloads makes them disagree: tried once more.
+  for attempt in 1 2; do
+    status=0
+    problem="$(download_archive)" || status=$?
+    [[ "$problem" == "corrupt: its sha256 differs"* ]] && [ "$attempt" = 1 ] || break
+  done
+  case "$status" in
+    2) not_fetched absent "$problem" && return 0 ;;
+    1) not_fetched unreachable "$problem" && return 0 ;;
+  esac
+  [ -z "$problem" ] || { not_fetched "${problem%%:*}" "$TALLY_HISTORY_URL is ${problem#*: }" && return 0; }
+  refuse_newer_documents "$work/fetched" "$TALLY_HISTORY_URL" || return 0
   copy_new_files "$work/fetched" "$dir"
+  sha256sum < "$work/history.tar.gz" | cut -d' ' -f1 > "$dir/$fetched_record"
   say "fetched $(find "$work/fetched" -name '*.json' | wc -l) documents from $TALLY_HISTORY_URL into $dir"
 }
 
+# Compare and swap on the published history: when another pipeline published since this job fetched,
+# its documents are fetched and added to DIR (documents are only ever added), so that the archive
+# stored now loses none of its runs.
+merge_published_since_fetch() {
+  local fetched now attempt
+  fetched="$(cat "$dir/$fetched_record" 2> /dev/null || echo absent)"
+  [ "$fetched" != discard ] || return 0
+  for ((attempt = 1; attempt <= retries; ++attempt)); do
+    now="$(published_id)" || die "cannot check that the history at $TALLY_HISTORY_URL is the one fetched: $(tr '\n' ' ' < "$work/download.err")"
+    [ "$now" != "$fetched" ] || return 0
+    say "warning: THE PUBLISHED HISTORY CHANGED SINCE THIS JOB FETCHED IT (another pipeline published): adding its runs"
+    url_fetch
+    say "warning: the site of this job was built before those runs came; the next pipeline's site shows them"
+    fetched="$(cat "$dir/$fetched_record")"
+  done
+  die "the history at $TALLY_HISTORY_URL changed $retries times while this job stored it"
+}
+
+# Stores of one archive folder run one at a time (a lock on the folder, held at most 10 minutes), so
+# that jobs writing a shared folder, e.g. a self-hosted site, each see the other's archive.
 url_store() {
-  local archive="${TALLY_HISTORY_ARCHIVE:-public/tally-history.tar.gz}"
-  prune "$dir"
+  local archive="${TALLY_HISTORY_ARCHIVE:-public/tally-history.tar.gz}" lock
   mkdir -p "$(dirname "$archive")"
-  tar -czf "$archive" -C "$dir" .
-  say "stored $(find "$dir" -name '*.json' | wc -l) documents in $archive"
+  exec {lock}< "$(dirname "$archive")"
+  flock -w 600 "$lock" || die "another job held the lock of $(dirname "$archive") for 10 minutes"
+  [ -z "${TALLY_HISTORY_URL:-}" ] || merge_published_since_fetch
+  prune "$dir"
+  archive_write "$dir" "$archive"
+  say "stored $(find "$dir" -name '*.json' | wc -l) documents in $archive (id $(cut -d' ' -f1 "$archive.sha256"))"
 }
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+tally="$(tally_command)"
 mkdir -p "$dir"
 dir="$(cd "$dir" && pwd)"
 case "$source_kind:$action" in

@@ -8,7 +8,8 @@
 #
 # Usage: tally-publish.sh [--history DIR] [--output DIR] [--previous DIR] [--repo PATH] [--branch NAME]
 #   --history   the history folder, <branch>/<commit>/*.json (TALLY_HISTORY_DIR, tally-history)
-#   --output    the site (TALLY_SITE_DIR, public); emptied first, except what --previous names
+#   --output    the site (TALLY_SITE_DIR, public); built beside it and swapped in whole only once
+#               every branch is built, so a failure leaves the previous output as it was
 #   --previous  a copy of the previously published site whose other branches' folders are kept
 #   --branch    the current branch (default: as tally-study.sh finds it)
 # The commits' gate verdicts on the site use the gate job's rules: TALLY_GATE_CONFIG, else
@@ -66,11 +67,11 @@ build_branch() {
       revision="$candidate" && break
     fi
   done
-  if [ -n "$revision" ] && "$tally" pages --input "$input" --repo "$repo" --branch "$name" --output "$output" "${gate_config[@]}"; then
+  if [ -n "$revision" ] && "$tally" pages --input "$input" --repo "$repo" --branch "$name" --output "$staging" "${gate_config[@]}"; then
     return 0
   fi
   [ -n "$revision" ] || say "branch $name is not in $repo: its commits are ordered by commit time"
-  "$tally" pages --input "$input" --branch "$name" --output "$output" "${gate_config[@]}"
+  "$tally" pages --input "$input" --branch "$name" --output "$staging" "${gate_config[@]}"
 }
 
 # A branch whose site fails is said at once, and fails the job at the end once the others are built.
@@ -83,8 +84,19 @@ build_or_count() {
   fi
 }
 
-rm -rf "$output"
-mkdir -p "$output"
+# The new site is built in a staging folder beside the output (same file system, so the swap is two
+# renames); those of publishes that died are removed first, those of running ones kept.
+output="${output%/}"
+parent="$(dirname "$output")" name="$(basename "$output")"
+mkdir -p "$parent"
+for old in "$parent/.$name.tally-staging."*; do
+  [ -d "$old" ] || continue
+  pid="${old##*.}"
+  kill -0 "$pid" 2> /dev/null || rm -rf "$old"
+done
+staging="$parent/.$name.tally-staging.$$"
+trap 'rm -rf "$staging" "$staging.previous"' EXIT
+mkdir "$staging"
 built=0 kept=0 failed=0
 for folder in "$history"/*/; do
   [ -d "$folder" ] || continue
@@ -92,7 +104,7 @@ for folder in "$history"/*/; do
   [ "$other" != "$branch" ] || continue
   [ -n "$(find "$folder" -name '*.json' -print -quit)" ] || continue
   if from="$(previous_folder_of "$other")"; then
-    cp -R "$from" "$output/" && kept=$((kept + 1))
+    cp -R "$from" "$staging/" && kept=$((kept + 1))
   else
     build_or_count "$other"
   fi
@@ -103,5 +115,9 @@ if [ -n "$(find "$history/$(branch_folder "$branch")" -name '*.json' -print -qui
 else
   say "warning: no runs of the current branch $branch in $history"
 fi
+[ "$failed" -eq 0 ] || die "the site of $failed branch(es) could not be built; $output is left as it was"
+if [ -e "$output" ]; then
+  mv -T "$output" "$staging.previous" || die "cannot move $output aside to put the new site in; it is left as it was"
+fi
+mv -T "$staging" "$output"
 say "site of $built branch(es) built, $kept kept from the previous site: $output/index.html"
-[ "$failed" -eq 0 ] || die "the site of $failed branch(es) could not be built"

@@ -5,6 +5,8 @@
 #include "gate/decision.hpp"
 #include "gate/reports.hpp"
 
+#include "tally/model/visible_text.hpp"
+
 #include <cstdio>
 #include <map>
 #include <sstream>
@@ -13,11 +15,9 @@ namespace tally::gate {
 
 std::string markdown_escape(std::string_view text) {
   std::string out;
-  for (char c : text) {
-    if (c == '\n' || c == '\r')
-      out += ' ';
-    else if (c == '|' || c == '`' || c == '\\' || c == '*' || c == '_' || c == '[' || c == ']' || c == '<' ||
-             c == '>' || c == '#')
+  for (char c : model::visible_text(text)) { // line breaks, ESC and bidi controls as \xNN, \u{NNNN}
+    if (c == '|' || c == '`' || c == '\\' || c == '*' || c == '_' || c == '[' || c == ']' || c == '<' || c == '>' ||
+        c == '#')
       out += std::string("\\") + c;
     else
       out += c;

@@ -4,6 +4,8 @@
 
 #include "pages/site_output.hpp"
 
+#include "tally/model/xml_escape.hpp"
+
 #include <stdexcept>
 #include <utility>
 
@@ -33,6 +35,8 @@ std::string Templates::render(const std::string& name, TemplateData data) const 
     data.set(partial, kainjow::mustache::partial([&source] { return source; }));
   }
   kainjow::mustache::mustache page(sources_.at(name));
+  // Stricter than mustache's own escaping: controls and bytes that are not UTF-8 become U+FFFD too.
+  page.set_custom_escape([](const std::string& text) { return model::xml_escape(text); });
   return page.render(data);
 }
 

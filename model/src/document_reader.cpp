@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Reads a run document: version check and migration first, then every section, collecting all
 // problems rather than stopping at the first.
+#include "json_limits.hpp"
 #include "region_reader.hpp"
 #include "schema_version.hpp"
 #include "tally/model/json_checker.hpp"
 
 #include <algorithm>
 #include <fstream>
+#include <sstream>
 
 namespace tally::model {
 namespace {
@@ -202,6 +204,9 @@ ReadResult read_run_document(const nlohmann::json& value, const std::string& fil
 }
 
 std::variant<nlohmann::json, Problems> parse_json(std::string_view text, const std::string& file) {
+  if (detail::json_nesting(text, max_json_nesting) > max_json_nesting)
+    return Problems{Problem{
+        file, "", "arrays and objects nested deeper than " + std::to_string(max_json_nesting) + " levels; not read"}};
   try {
     return Json::parse(text);
   } catch (const Json::exception& error) { // parse errors, and numbers beyond any double
@@ -216,17 +221,29 @@ std::variant<nlohmann::json, Problems> parse_json(std::string_view text, const s
 std::variant<nlohmann::json, Problems> load_json(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Problems{Problem{path.string(), "", "cannot open file"}};
-  // Read in one piece into a string of the file's size: a stream of streams would copy it twice.
+  const auto too_large = [&](std::uintmax_t bytes) {
+    return Problems{Problem{path.string(), "",
+                            std::to_string(bytes) + " bytes, larger than the " +
+                                std::to_string(max_json_file_bytes >> 20) + " MiB a JSON file may have; not read"}};
+  };
+  std::error_code not_regular;
+  const std::uintmax_t file_bytes = std::filesystem::file_size(path, not_regular);
   std::string text;
-  in.seekg(0, std::ios::end);
-  const std::streamoff size = in.tellg();
-  in.seekg(0, std::ios::beg);
-  if (size > 0) {
-    text.resize(static_cast<std::size_t>(size));
-    in.read(text.data(), size);
+  if (!not_regular) {
+    // A regular file: refused before reading when too large, else read in one piece into a
+    // string of its size (a stream of streams would copy it twice).
+    if (file_bytes > max_json_file_bytes) return too_large(file_bytes);
+    text.resize(static_cast<std::size_t>(file_bytes));
+    in.read(text.data(), static_cast<std::streamsize>(file_bytes));
     text.resize(static_cast<std::size_t>(in.gcount()));
+  } else {
+    // A pipe or a device: read as it comes, then held to the same limit.
+    std::ostringstream stream;
+    stream << in.rdbuf();
+    text = std::move(stream).str();
+    if (text.size() > max_json_file_bytes) return too_large(text.size());
   }
-  if (in.bad() || size < 0) return Problems{Problem{path.string(), "", "cannot read file"}};
+  if (in.bad()) return Problems{Problem{path.string(), "", "cannot read file"}};
   return parse_json(text, path.string());
 }
 

@@ -6,6 +6,7 @@
 #include "tally/model/metric_format.hpp"
 #include "tally/model/resource_label.hpp"
 #include "tally/model/run_metrics.hpp"
+#include "tally/model/visible_text.hpp"
 
 #include <sstream>
 
@@ -31,12 +32,13 @@ nlohmann::ordered_json metric_node(MetricId id, const MetricValues& values) {
 std::string metric_report_text(const RunDocument& document) {
   constexpr int name_width = 44;
   std::ostringstream out;
-  out << "experiment " << document.run.experiment << " · label " << document.run.label << " · "
-      << resource_label(document.resources) << '\n';
+  out << "experiment " << visible_text(document.run.experiment) << " · label " << visible_text(document.run.label)
+      << " · " << resource_label(document.resources) << '\n';
   for (const Region& region : document.regions) {
     const MetricValues values = compute_run_metrics(region.raw);
     const MetricSet shown = values.present();
-    out << "\nRegion " << region.name << " (" << region.visits << (region.visits == 1 ? " visit" : " visits") << ")\n";
+    out << "\nRegion " << visible_text(region.name) << " (" << region.visits
+        << (region.visits == 1 ? " visit" : " visits") << ")\n";
     for (const MetricInfo& metric : metric_table()) {
       const auto value = values.get(metric.id);
       if (!value) continue;

@@ -127,7 +127,7 @@ documents_in() { tar -tzf "$1" | grep -c '\.json$' || true; }
 project url
 pipeline url-first url "${commits[url_1]}"
 expect url-first tally-build=PASS tally-study=PASS pages=FAIL tally-gate=FAIL
-grep -q "THE RUN HISTORY COULD NOT BE FETCHED: download of $pages_url/tally-history.tar.gz gave HTTP 404" "$work/url-first.log" ||
+grep -q "THE RUN HISTORY COULD NOT BE FETCHED (absent): download of $pages_url/tally-history.tar.gz gave HTTP 404" "$work/url-first.log" ||
   show url-first "no loud message for the missing history"
 grep -q "GET /tally/-/raw/main/ci/gitlab/tally.gitlab-ci.yml HTTP/1.[01]\" 200" "$work/http.log" ||
   fail "the template was not included from the HTTP server: $(cat "$work/http.log")"
@@ -155,7 +155,7 @@ project git git
 server="$work/git.git"
 pipeline git-first git "${commits[git_1]}"
 expect git-first tally-build=PASS tally-study=PASS pages=FAIL tally-gate=FAIL
-grep -q "THE RUN HISTORY COULD NOT BE FETCHED: the branch tally-history does not exist in $server" "$work/git-first.log" ||
+grep -q "THE RUN HISTORY COULD NOT BE FETCHED (absent): the branch tally-history does not exist in $server" "$work/git-first.log" ||
   show git-first "no loud message for the missing history branch"
 pipeline git-1 git "${commits[git_1]}" --variable TALLY_NEW_HISTORY=1
 expect git-1 tally-build=PASS tally-study=PASS pages=PASS tally-gate=PASS

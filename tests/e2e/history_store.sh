@@ -1,21 +1,17 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # ci/tally-history.sh never loses the history silently: an unreadable remote fails the fetch
-# loudly (exit 1) unless TALLY_NEW_HISTORY=1; store creates the tally-history branch, and when
+# loudly (exit 1), TALLY_NEW_HISTORY=1 or not (only =discard replaces it); store creates the tally-history branch, and when
 # another job pushed to it in between (a pre-push hook pushes first) it fetches again and retries,
-# keeping both jobs' documents; the url form round-trips through a .tar.gz and prunes the
+# keeping both jobs' documents, which the job's folder then holds for its site; the url form round-trips through a .tar.gz and prunes the
 # branches it is told to before storing.
 # Usage: history_store.sh TALLY PROJECT_SOURCE_DIR EXAMPLE_DOCUMENT
 set -euo pipefail
 tally="$1" project="$2" example="$3"
 history_script="$project/ci/tally-history.sh"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-fail() {
-  echo "history_store: FAILED: $*" >&2
-  exit 1
-}
-for variable in $(compgen -e | grep -E '^(CI_|GITHUB_|GITLAB_|TALLY_)' || true); do unset "$variable"; done
+test_name="history_store"
+# shellcheck source-path=SCRIPTDIR source=ci_test_setup.sh
+. "$(dirname "$0")/ci_test_setup.sh"
 export TALLY="$tally" GIT_CONFIG_NOSYSTEM=1 HOME="$work" TALLY_HISTORY_RETRIES=3
 git config --global user.name "Test" && git config --global user.email "test@example.invalid"
 git config --global init.defaultBranch main
@@ -40,14 +36,18 @@ PYTHON
 }
 stored() { git --git-dir "$work/server.git" ls-tree -r --name-only tally-history | grep -c '\.json$' || true; }
 
-# An unreachable remote: loud failure, unless a new history is asked for.
+# An unreachable remote: loud failure, also with TALLY_NEW_HISTORY=1 (meant for a history that is
+# not there), unless TALLY_NEW_HISTORY=discard says to replace it.
 cd "$work/job"
-status=0
-TALLY_HISTORY_REMOTE="$work/no-such-server.git" "$history_script" fetch "$work/h1" 2> "$work/err" || status=$?
-[ "$status" = 1 ] || fail "fetch from an unreachable remote exits $status, not 1"
-grep -q "THE RUN HISTORY COULD NOT BE FETCHED" "$work/err" || fail "no loud message: $(cat "$work/err")"
-TALLY_NEW_HISTORY=1 TALLY_HISTORY_REMOTE="$work/no-such-server.git" "$history_script" fetch "$work/h1" 2> /dev/null ||
-  fail "TALLY_NEW_HISTORY=1 must let the job go on"
+for new_history in 0 1; do
+  status=0
+  TALLY_NEW_HISTORY=$new_history TALLY_HISTORY_REMOTE="$work/no-such-server.git" "$history_script" fetch "$work/h1" \
+    2> "$work/err" || status=$?
+  [ "$status" = 1 ] || fail "fetch from an unreachable remote exits $status, not 1 (TALLY_NEW_HISTORY=$new_history)"
+  grep -q "THE RUN HISTORY COULD NOT BE FETCHED (unreachable)" "$work/err" || fail "no loud message: $(cat "$work/err")"
+done
+TALLY_NEW_HISTORY=discard TALLY_HISTORY_REMOTE="$work/no-such-server.git" "$history_script" fetch "$work/h1" 2> /dev/null ||
+  fail "TALLY_NEW_HISTORY=discard must let the job go on"
 
 # The first store creates the branch.
 documents "$work/h1" main "$commit" 2026-01-01T00:00:00Z 3
@@ -70,6 +70,7 @@ documents "$work/h1" main "$commit" 2026-01-01T00:00:00Z 5
 "$history_script" store "$work/h1" 2> "$work/err" || fail "store after a concurrent push: $(cat "$work/err")"
 grep -q "refused (attempt 1 of 3)" "$work/err" || fail "the concurrent push was not noticed: $(cat "$work/err")"
 [ "$(stored)" = 7 ] || fail "after the retry the branch holds $(stored) documents, not 5 + 2"
+[ "$(find "$work/h1" -name '*.json' | wc -l)" = 7 ] || fail "the other job's 2 documents are not in the job's folder for its site"
 rm .git/hooks/pre-push
 
 # Fetching gives both jobs' documents back, next to what the folder holds already.

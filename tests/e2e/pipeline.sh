@@ -51,7 +51,7 @@ ci_job() { # ci_job N: the job of the newest commit, in a fresh clone, as the te
     if "$ci/tally-history.sh" fetch tally-history 2> "$work/first-fetch.err"; then
       fail "fetching a missing history must fail without TALLY_NEW_HISTORY=1"
     fi
-    grep -q "THE RUN HISTORY COULD NOT BE FETCHED: the branch tally-history does not exist" "$work/first-fetch.err" ||
+    grep -q "THE RUN HISTORY COULD NOT BE FETCHED (absent): the branch tally-history does not exist" "$work/first-fetch.err" ||
       fail "no loud message for a missing history: $(cat "$work/first-fetch.err")"
     TALLY_NEW_HISTORY=1 "$ci/tally-history.sh" fetch tally-history 2> /dev/null
   else

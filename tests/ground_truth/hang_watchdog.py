@@ -179,23 +179,24 @@ def run_without_hang(args, folder):
         fail(f"expected {expected} with the watchdog on and off, found {results}")
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--case", required=True)
+def run_case(cases, name, description):
+    """Runs the case --case names, of CASES, in a temporary folder: the command line of the tests
+    under mpirun (--tally, --preload, --program, then the mpirun command after --)."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--case", required=True, choices=sorted(cases))
     parser.add_argument("--tally", required=True)
     parser.add_argument("--preload", required=True)
     parser.add_argument("--program", required=True)
     parser.add_argument("mpirun", nargs="+", help="the mpirun command, after --")
     args = parser.parse_args()
-    cases = {
-        "deadlock_names_both_ranks_and_leaves_a_hung_document": deadlock,
-        "long_computation_is_not_named_but_its_waiting_peer_is": long_computation,
-        "run_without_hang_is_unchanged": run_without_hang,
-    }
     with tempfile.TemporaryDirectory() as folder:
         cases[args.case](args, pathlib.Path(folder))
-    print(f"hang_watchdog: {args.case} holds")
+    print(f"{name}: {args.case} holds")
 
 
 if __name__ == "__main__":
-    main()
+    run_case({
+        "deadlock_names_both_ranks_and_leaves_a_hung_document": deadlock,
+        "long_computation_is_not_named_but_its_waiting_peer_is": long_computation,
+        "run_without_hang_is_unchanged": run_without_hang,
+    }, "hang_watchdog", __doc__)

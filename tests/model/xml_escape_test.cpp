@@ -22,6 +22,8 @@ TEST(XmlEscape, plain_text_and_utf8_pass_unchanged) {
 TEST(XmlEscape, characters_xml_cannot_carry_become_replacement_characters) {
   EXPECT_EQ(xml_escape(std::string("a\0b", 3)), "a\uFFFDb");
   EXPECT_EQ(xml_escape("bell\a esc\x1b"), "bell\uFFFD esc\uFFFD");
+  EXPECT_EQ(xml_escape("del\x7F nel\xC2\x85 csi\xC2\x9B"), "del\uFFFD nel\uFFFD csi\uFFFD"); // DEL, C1
+  EXPECT_EQ(xml_escape("nbsp\xC2\xA0"), "nbsp\xC2\xA0"); // U+00A0 is the first character after C1
 }
 
 TEST(XmlEscape, invalid_utf8_becomes_replacement_characters) {

@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -27,13 +29,22 @@ std::string to_string(const Problem& problem);
 
 using Problems = std::vector<Problem>;
 
+/// The largest JSON file read (128 MiB): reading takes about 11 bytes of memory per byte of JSON,
+/// and a run document of 50,000 regions with per-rank detail of 4 ranks is 84 MB.
+inline constexpr std::uintmax_t max_json_file_bytes = std::uintmax_t{128} << 20;
+
+/// The deepest nesting of arrays and objects read; a run document nests 6 levels.
+inline constexpr std::size_t max_json_nesting = 64;
+
 /// A document, or the list of everything wrong with it.
 using ReadResult = std::variant<RunDocument, Problems>;
 
-/// The JSON value of a text, or the problem ("not valid JSON: ...") located at the whole document.
+/// The JSON value of a text, or the problem ("not valid JSON: ...", "nested deeper than ...")
+/// located at the whole document.
 std::variant<nlohmann::json, Problems> parse_json(std::string_view text, const std::string& file);
 
-/// The JSON value of a file, or the problem (cannot open or read it, not valid JSON).
+/// The JSON value of a file, or the problem (cannot open or read it, larger than
+/// max_json_file_bytes, not valid JSON).
 std::variant<nlohmann::json, Problems> load_json(const std::filesystem::path& path);
 
 /// Reads a document from JSON text; `file` names it in messages.

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Finding a region by name: right for every region of a large run, and still right after the run
+// is copied, grown, or has a region renamed in place (the index is a hint, never the answer).
+#include "tally/model/run_document.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace tally::model {
+namespace {
+
+RunDocument run_with_regions(int count) {
+  RunDocument document;
+  for (int i = 0; i < count; ++i) {
+    Region region;
+    region.name = "region_" + std::to_string(i);
+    document.regions.push_back(region);
+  }
+  return document;
+}
+
+TEST(FindRegion, every_region_of_a_large_run_is_found_and_an_absent_one_is_not) {
+  const RunDocument document = run_with_regions(5000);
+  for (int i = 0; i < 5000; i += 7) {
+    const Region* found = find_region(document, "region_" + std::to_string(i));
+    ASSERT_NE(found, nullptr);
+    EXPECT_EQ(found, &document.regions[static_cast<std::size_t>(i)]);
+  }
+  EXPECT_EQ(find_region(document, "region_5000"), nullptr);
+  EXPECT_EQ(find_region(document, "region"), nullptr);
+}
+
+TEST(FindRegion, a_copy_a_grown_run_and_a_region_renamed_in_place_are_found_right) {
+  RunDocument document = run_with_regions(100);
+  ASSERT_NE(find_region(document, "region_42"), nullptr);
+  const RunDocument copy = document;
+  EXPECT_EQ(find_region(copy, "region_42"), &copy.regions[42]);
+  document.regions[42].name = "renamed";
+  EXPECT_EQ(find_region(document, "region_42"), nullptr);
+  EXPECT_EQ(find_region(document, "renamed"), &document.regions[42]);
+  Region added;
+  added.name = "added";
+  document.regions.push_back(added);
+  EXPECT_EQ(find_region(document, "added"), &document.regions.back());
+  EXPECT_EQ(find_region(document, "region_99"), &document.regions[99]);
+}
+
+TEST(FindRegion, a_small_run_is_searched_directly) {
+  const RunDocument document = run_with_regions(3);
+  EXPECT_EQ(find_region(document, "region_2"), &document.regions[2]);
+  EXPECT_EQ(find_region(document, "region_3"), nullptr);
+}
+
+} // namespace
+} // namespace tally::model
