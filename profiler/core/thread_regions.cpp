@@ -200,7 +200,10 @@ template <class Read> bool ThreadRegions::read_consistently(Read read) const {
     if (attempt >= 10) sched_yield();
     const std::uint32_t before = changes_.load(std::memory_order_acquire);
     if ((before & 1u) != 0) continue;
-    read(published_slots_.load(std::memory_order_acquire), published_count_.load(std::memory_order_acquire));
+    // The length first, then the array (grow() publishes them the other way round): an array
+    // read after a length always holds at least that many slots.
+    const std::size_t count = published_count_.load(std::memory_order_acquire);
+    read(published_slots_.load(std::memory_order_acquire), count);
     std::atomic_thread_fence(std::memory_order_acquire);
     if (changes_.load(std::memory_order_relaxed) == before) return true;
   }
