@@ -145,7 +145,7 @@ def main():
     parser.add_argument("--apps", default=",".join(APPLICATIONS), help="comma-separated, of " + ",".join(APPLICATIONS))
     parser.add_argument("--runs", type=int, default=9, help="alternating runs of each mode")
     parser.add_argument("--ranks", type=int, default=2)
-    parser.add_argument("--lammps-steps", type=int, default=5000)
+    parser.add_argument("--lammps-steps", type=int, default=12000)
     parser.add_argument("--calls", action="store_true", help="trace TALP's calls once per application")
     arguments = parser.parse_args()
     for path in ("tally", "tally_library", "dlb"):  # the runs start in folders of their own

@@ -36,6 +36,17 @@ tally_preload_test(waiting_in_setup_calls_is_mpi_time
          win_create:mpi:window:2 file_open:mpi:collective_io:2
   COMMAND ${mpirun} -np 2 $<TARGET_FILE:waiting_in_setup_calls>)
 
+# Computation between polls that found nothing is useful time (polling_with_work.c): both ranks
+# are busy for the whole region (rank 1 computes 200 ms, rank 0 computes 1 ms between polls until
+# the message arrives), so load balance is 1 and parallel efficiency within a few 1 ms steps of 1.
+add_executable(polling_with_work polling_with_work.c)
+target_include_directories(polling_with_work PRIVATE ${PROJECT_SOURCE_DIR}/examples/mpi)
+target_link_libraries(polling_with_work PRIVATE MPI::MPI_C tally::tally tally_build_flags)
+tally_preload_test(computation_between_polls_is_useful_time
+  CHECKS test_with_work:mpi_load_balance:1.0:0.03 iprobe_with_work:mpi_load_balance:1.0:0.03
+         test_with_work:parallel_efficiency:1.0:0.05 iprobe_with_work:parallel_efficiency:1.0:0.05
+  COMMAND ${mpirun} -np 2 $<TARGET_FILE:polling_with_work>)
+
 add_test(NAME mpi_counts_are_identical_across_two_runs
          COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/counts_twice.sh ${preload} -- ${mpirun} -np 2 $<TARGET_FILE:mpi_counts>)
 set_tests_properties(mpi_counts_are_identical_across_two_runs PROPERTIES ENVIRONMENT "${environment}" TIMEOUT 300
