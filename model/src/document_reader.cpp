@@ -166,6 +166,13 @@ std::string to_string(const Problem& problem) {
   return problem.file + ": " + pointer + ": " + problem.message;
 }
 
+std::vector<std::string> to_strings(const Problems& problems) {
+  std::vector<std::string> lines;
+  for (const Problem& problem : problems)
+    lines.push_back(to_string(problem));
+  return lines;
+}
+
 ReadResult read_run_document(const nlohmann::json& value, const std::string& file) {
   Problems problems;
   JsonChecker checker(file, problems);

@@ -5,7 +5,9 @@
 #include "tally/model/utc_time.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <regex>
+#include <sstream>
 
 namespace tally::model {
 
@@ -110,6 +112,19 @@ std::optional<double> JsonChecker::number_member(const Json& object, const Point
     return std::nullopt;
   }
   return value->get<double>();
+}
+
+std::optional<double> JsonChecker::number_in(const Json& object, const Pointer& at, std::string_view key,
+                                             Presence presence, double low, std::optional<double> high) {
+  const auto value = number_member(object, at, key, presence);
+  if (!value || (std::isfinite(*value) && *value >= low && (!high || *value <= *high))) return value;
+  std::ostringstream text;
+  if (high)
+    text << "must be between " << low << " and " << *high << ", not " << *value;
+  else
+    text << "must be " << low << " or more, not " << *value;
+  fail(at / std::string(key), text.str());
+  return std::nullopt;
 }
 
 std::optional<bool> JsonChecker::bool_member(const Json& object, const Pointer& at, std::string_view key,

@@ -4,4 +4,5 @@
 target_sources(model_tests PRIVATE
   run_metrics_test.cpp
   scalability_test.cpp
+  energy_estimate_test.cpp
   metric_properties_test.cpp)

@@ -29,6 +29,9 @@ std::string to_string(const Problem& problem);
 
 using Problems = std::vector<Problem>;
 
+/// One `file: /pointer: message` line per problem.
+std::vector<std::string> to_strings(const Problems& problems);
+
 /// The largest JSON file read (128 MiB): reading takes about 11 bytes of memory per byte of JSON,
 /// and a run document of 50,000 regions with per-rank detail of 4 ranks is 84 MB.
 inline constexpr std::uintmax_t max_json_file_bytes = std::uintmax_t{128} << 20;

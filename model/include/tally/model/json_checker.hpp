@@ -44,6 +44,10 @@ public:
   std::optional<std::uint64_t> count(const Json& value, const Pointer& at);
   /// Any JSON number, integer or not, as a double.
   std::optional<double> number_member(const Json& object, const Pointer& at, std::string_view key, Presence presence);
+  /// A number in [low, high] (no upper bound without `high`), else nullopt and a problem that
+  /// names the range.
+  std::optional<double> number_in(const Json& object, const Pointer& at, std::string_view key, Presence presence,
+                                  double low, std::optional<double> high = std::nullopt);
   std::optional<bool> bool_member(const Json& object, const Pointer& at, std::string_view key, Presence presence);
 
   /// Reports every member of `object` whose key is not in `known`.
