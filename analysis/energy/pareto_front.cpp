@@ -30,7 +30,10 @@ ParetoFront pareto_front(std::span<const TimeEnergyPoint> points) {
     if (!front.members.empty()) {
       const TimeEnergyPoint& last = points[front.members.back()];
       const bool tie = points[i].seconds == last.seconds && points[i].joules == last.joules;
-      if (!tie && points[i].joules >= last.joules) continue;
+      if (!tie && points[i].joules >= last.joules) {
+        front.dominated.push_back(i);
+        continue;
+      }
     }
     front.members.push_back(i);
   }

@@ -23,9 +23,10 @@ struct TimeEnergyPoint {
 /// Points equal in both time and energy dominate neither: all of them are on the front (a tie).
 /// Points whose time or energy is not a finite non-negative number are left out.
 struct ParetoFront {
-  std::vector<std::size_t> members; ///< by increasing time (so by decreasing energy), ties by index
-  std::size_t fastest = 0;          ///< the member with the least time (first of a tie)
-  std::size_t least_energy = 0;     ///< the member with the least energy (first of a tie)
+  std::vector<std::size_t> members;   ///< by increasing time (so by decreasing energy), ties by index
+  std::vector<std::size_t> dominated; ///< the other measurable points, by increasing time
+  std::size_t fastest = 0;            ///< the member with the least time (first of a tie)
+  std::size_t least_energy = 0;       ///< the member with the least energy (first of a tie)
   bool empty() const { return members.empty(); }
 };
 

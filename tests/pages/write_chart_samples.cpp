@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Writes sample evolution charts into a folder, for the XML well-formedness check in python3.
+// Writes sample evolution and time–energy charts into a folder, for the XML well-formedness check in python3.
 #include "chart_samples.hpp"
+
+#include "pages/pareto_chart.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -22,5 +24,8 @@ int main(int argc, char** argv) {
   write("many_configurations", many_configurations_chart());
   write("gaps_and_long_labels", gaps_and_long_labels_chart());
   write("empty", SampleChart{});
+  std::ofstream(folder + "/pareto_hostile.svg") << tally::pages::render_pareto_chart(
+      {{"<script>alert(1)</script>", 10, 900}, {"rank\"s' & <nodes>", 20, 400}, {"dominated ]]>", 30, 950}},
+      {.title = "</text></svg><script>x()</script>", .source = "measured"});
   return std::ifstream(folder + "/empty.svg") ? 0 : 1;
 }

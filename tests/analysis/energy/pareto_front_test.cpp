@@ -22,6 +22,7 @@ TEST(ParetoFront, LeavesOutTheConfigurationsAnotherBeatsOnTimeAndEnergy) {
                                             {"16-nodes", 25, 45000}};
   const ParetoFront front = pareto_front(points);
   EXPECT_EQ(front.members, (Members{3, 2, 0}));
+  EXPECT_EQ(front.dominated, (Members{4, 1}));
   EXPECT_EQ(front.fastest, 3u);
   EXPECT_EQ(front.least_energy, 0u);
 }
@@ -40,6 +41,7 @@ TEST(ParetoFront, ConfigurationsEqualOnBothAreATieAndAllStay) {
   const std::vector<TimeEnergyPoint> points{{"a", 10, 500}, {"b", 10, 500}, {"c", 11, 500}, {"d", 5, 900}};
   const ParetoFront front = pareto_front(points);
   EXPECT_EQ(front.members, (Members{3, 0, 1}));
+  EXPECT_EQ(front.dominated, (Members{2}));
   EXPECT_EQ(front.fastest, 3u);
   EXPECT_EQ(front.least_energy, 0u);
 }
@@ -53,6 +55,7 @@ TEST(ParetoFront, PointsWithoutAFiniteTimeOrEnergyAreLeftOut) {
   const std::vector<TimeEnergyPoint> points{{"no energy", 1, NAN}, {"negative", 2, -1}, {"ok", 50, 900}};
   const ParetoFront front = pareto_front(points);
   EXPECT_EQ(front.members, (Members{2}));
+  EXPECT_TRUE(front.dominated.empty());
   EXPECT_TRUE(pareto_front(std::vector<TimeEnergyPoint>{{"x", INFINITY, 1}}).empty());
   EXPECT_TRUE(pareto_front(std::vector<TimeEnergyPoint>{}).empty());
 }
