@@ -3,11 +3,13 @@
 // static site of one branch.
 #include "cli/commands.hpp"
 
+#include "analysis/energy/power_profile.hpp"
 #include "analysis/experiment.hpp"
 #include "analysis/history/branch_axis.hpp"
 #include "analysis/history/published_branch.hpp"
 #include "analysis/ingest/run_loader.hpp"
 #include "gate/rules_file.hpp"
+#include "gate/toml_text.hpp"
 #include "pages/commit_page.hpp"
 #include "pages/run_timeline_data.hpp"
 #include "pages/site_builder.hpp"
@@ -20,6 +22,13 @@
 namespace tally::cli {
 namespace {
 
+/// The profile in `file` (TOML, or JSON for a `.json` file), or its problems.
+std::variant<model::NodePowerProfile, std::vector<std::string>> read_power_profile_file(const std::string& file) {
+  const auto tree = gate::load_json_or_toml(file);
+  if (const auto* problems = std::get_if<model::Problems>(&tree)) return model::to_strings(*problems);
+  return analysis::energy::read_power_profile(std::get<model::Json>(tree), file);
+}
+
 struct PagesOptions {
   std::vector<std::string> inputs;
   std::string output;
@@ -28,6 +37,7 @@ struct PagesOptions {
   std::string scaling;
   std::string templates;
   std::string gate_config;
+  std::string power_profile;
   bool strict = false;
   std::size_t run_page_commits = pages::default_run_page_commits;
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
@@ -40,6 +50,15 @@ int run_pages(PagesOptions options) {
     for (const std::string& problem : problems)
       std::cerr << "tally pages: " << problem << '\n';
     if (!problems.empty()) return 2;
+  }
+  if (!options.power_profile.empty()) {
+    auto profile = read_power_profile_file(options.power_profile);
+    if (const auto* problems = std::get_if<std::vector<std::string>>(&profile)) {
+      for (const std::string& problem : *problems)
+        std::cerr << "tally pages: " << problem << '\n';
+      return 2;
+    }
+    request.power_profile = std::get<model::NodePowerProfile>(profile);
   }
   if (const std::vector<std::string> problems = pages::missing_input_problems(options.inputs); !problems.empty()) {
     for (const std::string& problem : problems)
@@ -113,6 +132,9 @@ void add_pages_command(CLI::App& app, int& exit_code) {
                    "Newest commits whose runs get a page of their own, the median repetition of each "
                    "configuration; other runs are rows of their commit's page")
       ->capture_default_str();
+  command->add_option("--power-profile", options->power_profile,
+                      "Node power profile (TOML, tally.power/1): each experiment gets a time-energy chart of its "
+                      "newest commit, energy estimated by the model");
   command->add_flag("--strict", options->strict, "Fail (exit 1) when any document is invalid");
   command->add_option("--jobs", options->jobs, "Threads reading documents and writing pages")->capture_default_str();
   command->callback([options, &exit_code] { exit_code = run_pages(*options); });

@@ -4,12 +4,14 @@
 #include "pages/dashboard_data.hpp"
 
 #include "analysis/change_points.hpp"
+#include "analysis/energy/configuration_energy.hpp"
 #include "analysis/metric_series.hpp"
 #include "analysis/region_cost.hpp"
 #include "analysis/scaling_table.hpp"
 #include "pages/chart_marks.hpp"
 #include "pages/evolution_charts.hpp"
 #include "pages/page_data.hpp"
+#include "pages/pareto_chart.hpp"
 #include "pages/scaling_table_data.hpp"
 #include "pages/sparkline.hpp"
 
@@ -67,7 +69,7 @@ TemplateList costliest(const analysis::Experiment& experiment, const analysis::h
 } // namespace
 
 TemplateData dashboard_data(const analysis::Experiment& experiment, const analysis::history::CommitAxis& axis,
-                            const BranchVerdicts& verdicts) {
+                            const BranchVerdicts& verdicts, const model::NodePowerProfile* power_profile) {
   TemplateData data;
   const std::vector<std::size_t> commits = experiment.commits();
   if (commits.empty()) return data;
@@ -82,6 +84,13 @@ TemplateData dashboard_data(const analysis::Experiment& experiment, const analys
   data.set("has_costliest", !regions.empty());
   set_moved(data, "costliest", std::move(regions));
   data.set("configuration", experiment.configurations[analysis::cost_configuration(experiment)].label());
+  if (power_profile) {
+    const std::size_t newest = commits.back();
+    data.set("energy_chart",
+             render_pareto_chart(analysis::energy::estimated_points(experiment, newest, *power_profile),
+                                 {.title = "Time and energy of Global at " + axis.commits[newest].short_sha,
+                                  .source = "model estimate"}));
+  }
   return data;
 }
 

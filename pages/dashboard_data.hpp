@@ -7,6 +7,7 @@
 #include "analysis/experiment.hpp"
 #include "pages/templates.hpp"
 #include "pages/verdict_data.hpp"
+#include "tally/model/energy_estimate.hpp"
 
 #include <cstddef>
 
@@ -19,7 +20,9 @@ inline constexpr std::size_t dashboard_region_count = 8;
 /// "table" (Global's scaling table at the newest commit, scaling_table_data; absent without a
 /// Global region), "has_costliest", "costliest" (name, link, elapsed, since: the short sha where its
 /// trend starts, sparkline) and "configuration", the label the regions' times are taken at.
+/// With a node power profile, "energy_chart": the time–energy chart of the newest commit's
+/// configurations with their model estimate of energy (pareto_chart.hpp).
 TemplateData dashboard_data(const analysis::Experiment& experiment, const analysis::history::CommitAxis& axis,
-                            const BranchVerdicts& verdicts);
+                            const BranchVerdicts& verdicts, const model::NodePowerProfile* power_profile = nullptr);
 
 } // namespace tally::pages

@@ -55,7 +55,8 @@ TemplateList region_tree(const analysis::Experiment& experiment) {
 }
 
 TemplateList experiment_list(const std::vector<analysis::Experiment>& experiments,
-                             const analysis::history::CommitAxis& axis, const BranchVerdicts& verdicts) {
+                             const analysis::history::CommitAxis& axis, const BranchVerdicts& verdicts,
+                             const model::NodePowerProfile* power_profile) {
   TemplateList out;
   for (const analysis::Experiment& experiment : experiments) {
     TemplateList regions = region_tree(experiment);
@@ -69,7 +70,7 @@ TemplateList experiment_list(const std::vector<analysis::Experiment>& experiment
     item.set("commit_count", std::to_string(experiment.commits().size()));
     set_moved(item, "regions", std::move(regions));
     set_moved(item, "configurations", std::move(configurations));
-    set_moved(item, "dashboard", dashboard_data(experiment, axis, verdicts));
+    set_moved(item, "dashboard", dashboard_data(experiment, axis, verdicts, power_profile));
     out.push_back(std::move(item));
   }
   return out;
@@ -137,7 +138,7 @@ TemplateList change_point_list(const std::vector<analysis::Experiment>& experime
 
 TemplateData index_page_data(const std::vector<analysis::Experiment>& experiments, const analysis::ingest::RunSet& runs,
                              const analysis::history::CommitAxis& axis, const std::string& branch,
-                             const BranchVerdicts& verdicts) {
+                             const BranchVerdicts& verdicts, const model::NodePowerProfile* power_profile) {
   TemplateData data;
   data.set("title", "Branch " + branch);
   data.set("root", way_up(0));
@@ -163,7 +164,7 @@ TemplateData index_page_data(const std::vector<analysis::Experiment>& experiment
     set_hung(newest, axis.commits.size() - 1);
     set_moved(data, "commit", std::move(newest));
   }
-  data.set("experiments", experiment_list(experiments, axis, verdicts));
+  data.set("experiments", experiment_list(experiments, axis, verdicts, power_profile));
   TemplateList change_points = change_point_list(experiments, axis, 10);
   data.set("has_change_points", !change_points.empty());
   set_moved(data, "change_points", std::move(change_points));

@@ -7,11 +7,12 @@
 #include "analysis/experiment.hpp"
 #include "pages/templates.hpp"
 #include "pages/verdict_data.hpp"
+#include "tally/model/energy_estimate.hpp"
 
 namespace tally::pages {
 
 TemplateData index_page_data(const std::vector<analysis::Experiment>& experiments, const analysis::ingest::RunSet& runs,
                              const analysis::history::CommitAxis& axis, const std::string& branch,
-                             const BranchVerdicts& verdicts);
+                             const BranchVerdicts& verdicts, const model::NodePowerProfile* power_profile = nullptr);
 
 } // namespace tally::pages

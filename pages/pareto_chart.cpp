@@ -17,6 +17,7 @@ using analysis::energy::TimeEnergyPoint;
 
 constexpr double left_margin = 64, right_margin = 16, top_margin = 28, bottom_margin = 44;
 constexpr double point_radius = 4.5;
+constexpr int list_row = 15; ///< height of one line of the front's list below the plot
 
 /// Whole units from 1000 up (joules of a run), four significant digits below (seconds).
 std::string short_number(double value) {
@@ -99,12 +100,14 @@ std::string point_label(const analysis::energy::ParetoFront& front, std::size_t 
 
 std::string render_pareto_chart(const std::vector<TimeEnergyPoint>& points, const ParetoChartOptions& options) {
   const analysis::energy::ParetoFront front = analysis::energy::pareto_front(points);
+  // The front's members are numbered on the plot and named in a list below it: labels beside
+  // points that are close in time and energy would overlap.
+  const int height = options.height + static_cast<int>(front.members.size()) * list_row + 4;
   std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"pareto-chart\" viewBox=\"0 0 " +
-                    std::to_string(options.width) + " " + std::to_string(options.height) +
-                    "\" role=\"img\" aria-label=\"" + model::xml_escape(options.title) + "\">\n<title>" +
-                    model::xml_escape(options.title) + "</title>\n<text class=\"chart-title\" x=\"" +
-                    svg_pixel(left_margin) + "\" y=\"16\">" + model::xml_escape(options.title) +
-                    " (energy: " + model::xml_escape(options.source) + ")</text>\n";
+                    std::to_string(options.width) + " " + std::to_string(height) + "\" role=\"img\" aria-label=\"" +
+                    model::xml_escape(options.title) + "\">\n<title>" + model::xml_escape(options.title) +
+                    "</title>\n<text class=\"chart-title\" x=\"" + svg_pixel(left_margin) + "\" y=\"16\">" +
+                    model::xml_escape(options.title) + " (energy: " + model::xml_escape(options.source) + ")</text>\n";
   if (front.empty()) {
     out += "<text class=\"no-data\" x=\"" + svg_pixel(options.width / 2.0) + "\" y=\"" +
            svg_pixel(options.height / 2.0) + "\">no configuration with both time and energy</text>\n</svg>";
@@ -115,17 +118,22 @@ std::string render_pareto_chart(const std::vector<TimeEnergyPoint>& points, cons
   const Plot plot = plot_of(points, drawn, options);
   draw_axes(out, plot);
   draw_front(out, plot, points, front);
-  for (const std::size_t i : drawn) {
-    const bool member = std::ranges::find(front.members, i) != front.members.end();
+  for (std::size_t k = 0; k < drawn.size(); ++k) {
+    const std::size_t i = drawn[k];
+    const bool member = k < front.members.size();
     const double x = plot.x_of(points[i].seconds), y = plot.y_of(points[i].joules);
+    const std::string figures = short_number(points[i].seconds) + " s, " + short_number(points[i].joules) + " J";
     out += "<g class=\"" + std::string(member ? "front-member" : "dominated") + "\"><circle cx=\"" + svg_number(x) +
            "\" cy=\"" + svg_number(y) + "\" r=\"" + svg_number(point_radius) + "\"/><title>" +
-           model::xml_escape(points[i].configuration + ": " + short_number(points[i].seconds) + " s, " +
-                             short_number(points[i].joules) + " J" + (member ? ", on the front" : "")) +
-           "</title>";
-    if (member)
-      out += "<text x=\"" + svg_pixel(x + 7) + "\" y=\"" + svg_pixel(y - 7) + "\">" +
-             model::xml_escape(point_label(front, i, points[i].configuration)) + "</text>";
+           model::xml_escape(points[i].configuration + ": " + figures + (member ? ", on the front" : "")) + "</title>";
+    if (member) {
+      // Numbers alternate above and below their points, so that neighbours' numbers stay apart.
+      const std::string number = std::to_string(k + 1);
+      out += "<text class=\"member-number\" x=\"" + svg_pixel(x) + "\" y=\"" + svg_pixel(k % 2 ? y + 16 : y - 8) +
+             "\">" + number + "</text><text class=\"member-name\" x=\"" + svg_pixel(left_margin) + "\" y=\"" +
+             svg_pixel(options.height + static_cast<double>(k + 1) * list_row - 2) + "\">" + number + ") " +
+             model::xml_escape(point_label(front, i, points[i].configuration) + ": " + figures) + "</text>";
+    }
     out += "</g>\n";
   }
   out += "</svg>";

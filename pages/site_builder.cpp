@@ -76,7 +76,8 @@ fs::path build_site(const SiteRequest& request, const Templates& templates, cons
       gate::branch_verdicts(runs, axis, request.gate_config, gate::SelectionRequest{}.noise_history,
                             request.verdict_commits, request.threads);
   write_page(folder / "index.html",
-             templates.render("index", index_page_data(experiments, runs, axis, request.branch, verdicts)));
+             templates.render("index", index_page_data(experiments, runs, axis, request.branch, verdicts,
+                                                       request.power_profile ? &*request.power_profile : nullptr)));
   const RunPages run_pages = runs_with_pages(experiments, axis, request.run_page_commits);
   const CommitPageContext commit_context{axis, experiments, request.branch, run_pages, verdicts};
   analysis::parallel_for(axis.commits.size(), request.threads, [&](std::size_t position) {

@@ -7,8 +7,10 @@
 #include "gate/rules.hpp"
 #include "pages/templates.hpp"
 #include "tally/model/atomic_file.hpp"
+#include "tally/model/energy_estimate.hpp"
 
 #include <filesystem>
+#include <optional>
 
 namespace tally::pages {
 
@@ -30,6 +32,9 @@ struct SiteRequest {
   /// cost grows with commits × checks, so a long history is not gated whole at every build.
   std::size_t verdict_commits = default_verdict_commits;
   gate::GateConfig gate_config{}; ///< the rules of those verdicts (its waivers are not applied)
+  /// A node power profile: each experiment's dashboard then shows the time–energy chart of its
+  /// newest commit, energy estimated by the model (analysis/energy/README.md).
+  std::optional<model::NodePowerProfile> power_profile = std::nullopt;
   model::FileSystemCalls calls = model::system_file_calls(); ///< every file written goes through them
 };
 

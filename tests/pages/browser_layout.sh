@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # A demo-like site in a real browser: a history of 12 commits x 3 configurations x 3 repetitions
-# with a tree of 12 regions (bench/generate_runs.py), built by `tally pages`; browser_layout.py
+# with a tree of 12 regions (bench/generate_runs.py), built by `tally pages` with the example node
+# power profile (so the dashboard has its time-energy chart too); browser_layout.py
 # then checks its index (the dashboard's 2 charts), Global's region page and a run page at 1280 px.
 # Exit 77 (skipped) without chromium. With a third argument, the screenshots are kept there.
 # Usage: browser_layout.sh TALLY PROJECT_SOURCE_DIR [SCREENSHOT_FOLDER]
@@ -14,7 +15,8 @@ fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 /usr/bin/python3 "$project/bench/generate_runs.py" "$work/runs" 12 3 3 12
-"$tally" pages --input "$work/runs" --branch main --output "$work/public" 2> /dev/null
+"$tally" pages --input "$work/runs" --branch main --output "$work/public" \
+  --power-profile "$project/examples/energy/node-power.toml" 2> /dev/null
 site="$work/public/main"
 run_page="$(find "$site/runs" -name '*.html' | sort | head -1)"
 /usr/bin/python3 "$project/tests/pages/browser_layout.py" ${screenshots:+--screenshots "$screenshots"} \

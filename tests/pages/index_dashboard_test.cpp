@@ -59,10 +59,10 @@ analysis::ingest::RunSet history() {
   return runs;
 }
 
-std::string index_html(const analysis::ingest::RunSet& runs) {
+std::string index_html(const analysis::ingest::RunSet& runs, const model::NodePowerProfile* profile = nullptr) {
   const analysis::history::CommitAxis axis = analysis::history::order_by_document_time(runs);
   const std::vector<analysis::Experiment> experiments = analysis::group_experiments(runs, axis, std::nullopt);
-  return Templates(TALLY_TEST_TEMPLATES).render("index", index_page_data(experiments, runs, axis, "main", {}));
+  return Templates(TALLY_TEST_TEMPLATES).render("index", index_page_data(experiments, runs, axis, "main", {}, profile));
 }
 
 std::size_t count(const std::string& text, const std::string& part) {
@@ -120,6 +120,21 @@ TEST(IndexDashboard, shows_globals_scaling_table_at_the_newest_commit) {
   EXPECT_NE(head.find("1 rank ×"), std::string::npos);
   EXPECT_NE(head.find("2 ranks ×"), std::string::npos);
   EXPECT_EQ(count(head, "3 run(s)"), 2u);
+}
+
+TEST(IndexDashboard, a_power_profile_adds_the_time_energy_chart_of_the_newest_commit) {
+  EXPECT_EQ(index_html(history()).find("Time and energy at the newest commit"), std::string::npos);
+  const model::NodePowerProfile profile{.node_idle_watts = 100, .core_useful_watts = 10, .core_waiting_watts = 5};
+  const std::string html = index_html(history(), &profile);
+  ASSERT_NE(html.find("Time and energy at the newest commit"), std::string::npos);
+  EXPECT_NE(html.find("Time and energy of Global at c8 (energy: model estimate)"), std::string::npos);
+  // Global at c8, the repetition of median elapsed time: 2.001 s on one node. 1 rank: 1.5 s useful,
+  // 0.501 s in MPI: 2.001 × 100 + 1.5 × 10 + 0.501 × 5 = 217.605 J. 2 ranks: 3 s useful, 1.002 s in
+  // MPI: 200.1 + 30 + 5.01 = 235.11 J, as slow and costlier: dominated.
+  EXPECT_NE(html.find(": 2.001 s, 217.6 J, on the front</title>"), std::string::npos);
+  EXPECT_NE(html.find(": 2.001 s, 235.1 J</title>"), std::string::npos);
+  EXPECT_EQ(count(html, "<g class=\"front-member\">"), 1u);
+  EXPECT_EQ(count(html, "<g class=\"dominated\">"), 1u);
 }
 
 } // namespace
