@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Reads a run document: version check and migration first, then every section, collecting all
 // problems rather than stopping at the first.
+#include "energy_reader.hpp"
 #include "json_limits.hpp"
 #include "region_reader.hpp"
 #include "schema_version.hpp"
@@ -147,8 +148,9 @@ Resources read_resources(const Json& resources, const Pointer& at, JsonChecker& 
 }
 
 Environment read_environment(const Json& environment, const Pointer& at, JsonChecker& checker) {
-  checker.reject_unknown(environment, at,
-                         {"cpu_model", "mpi_library", "mpi_version", "compiler", "counters_available", "clock"});
+  checker.reject_unknown(
+      environment, at,
+      {"cpu_model", "mpi_library", "mpi_version", "compiler", "counters_available", "clock", "energy"});
   Environment out;
   out.cpu_model = checker.string_member(environment, at, "cpu_model", required).value_or("");
   out.mpi_library = checker.string_member(environment, at, "mpi_library", required).value_or("");
@@ -156,6 +158,9 @@ Environment read_environment(const Json& environment, const Pointer& at, JsonChe
   out.compiler = checker.string_member(environment, at, "compiler", required).value_or("");
   out.counters_available = checker.bool_member(environment, at, "counters_available", required).value_or(false);
   out.clock = checker.string_member(environment, at, "clock", required).value_or("");
+  if (const Json* energy = checker.object_member(environment, at, "energy", optional)) {
+    out.energy = read_energy_sensors(*energy, at / "energy", checker);
+  }
   return out;
 }
 

@@ -4,6 +4,8 @@
 #include "tally/model/document_io.hpp"
 #include "tally/model/run_metrics.hpp"
 
+#include "energy_writer.hpp"
+
 namespace tally::model {
 namespace {
 
@@ -98,6 +100,7 @@ Json region_to_json(const Region& region) {
       ranks.push_back(rank_to_json(rank));
     out["per_rank"] = std::move(ranks);
   }
+  if (region.energy) out["energy"] = detail::region_energy_to_json(*region.energy);
   return out;
 }
 
@@ -160,6 +163,7 @@ nlohmann::ordered_json to_json(const RunDocument& document) {
                             {"compiler", environment.compiler},
                             {"counters_available", environment.counters_available},
                             {"clock", environment.clock}};
+  if (environment.energy) out["environment"]["energy"] = detail::energy_sensors_to_json(*environment.energy);
   Json regions = Json::array();
   for (const Region& region : document.regions)
     regions.push_back(region_to_json(region));

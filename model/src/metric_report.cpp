@@ -3,11 +3,14 @@
 // value (shown_parent), so the tree reads correctly when branches (OpenMP, device) are absent.
 #include "tally/model/metric_report.hpp"
 
+#include "tally/model/energy_units.hpp"
 #include "tally/model/metric_format.hpp"
 #include "tally/model/resource_label.hpp"
 #include "tally/model/run_metrics.hpp"
 #include "tally/model/visible_text.hpp"
 
+#include <algorithm>
+#include <cstdio>
 #include <sstream>
 
 namespace tally::model {
@@ -27,6 +30,37 @@ nlohmann::ordered_json metric_node(MetricId id, const MetricValues& values) {
   return node;
 }
 
+/// "12.50 J" with, when the region took time, " (125.0 W)": its average power over T.
+std::string energy_text(std::uint64_t microjoules, std::uint64_t elapsed_ns) {
+  char text[64];
+  const std::optional<double> watts = average_watts(microjoules, elapsed_ns);
+  if (watts) {
+    std::snprintf(text, sizeof text, "%.2f J (%.1f W)", joules(microjoules), *watts);
+  } else {
+    std::snprintf(text, sizeof text, "%.2f J", joules(microjoules));
+  }
+  return text;
+}
+
+/// One line per domain of a region's energy, after its metrics.
+void write_energy_lines(std::ostream& out, const Region& region, int name_width) {
+  if (!region.energy) return;
+  for (const auto& [domain, microjoules] : region.energy->domains_uj) {
+    const std::string label = "  Energy, " + domain + " (" + region.energy->source + ")";
+    out << label << std::string(static_cast<std::size_t>(std::max(1, name_width - static_cast<int>(label.size()))), ' ')
+        << energy_text(microjoules, region.raw.elapsed_ns) << '\n';
+  }
+}
+
+nlohmann::ordered_json energy_json(const Region& region) {
+  nlohmann::ordered_json domains = nlohmann::ordered_json::object();
+  for (const auto& [domain, microjoules] : region.energy->domains_uj) {
+    domains[domain] = {{"joules", joules(microjoules)}};
+    if (const auto watts = average_watts(microjoules, region.raw.elapsed_ns)) domains[domain]["watts"] = *watts;
+  }
+  return {{"source", region.energy->source}, {"domains", std::move(domains)}};
+}
+
 } // namespace
 
 std::string metric_report_text(const RunDocument& document) {
@@ -34,6 +68,8 @@ std::string metric_report_text(const RunDocument& document) {
   std::ostringstream out;
   out << "experiment " << visible_text(document.run.experiment) << " · label " << visible_text(document.run.label)
       << " · " << resource_label(document.resources) << '\n';
+  if (const auto& energy = document.environment.energy; energy && !energy->available)
+    out << "energy not measured: " << visible_text(energy->reason) << '\n';
   for (const Region& region : document.regions) {
     const MetricValues values = compute_run_metrics(region.raw);
     const MetricSet shown = values.present();
@@ -49,6 +85,7 @@ std::string metric_report_text(const RunDocument& document) {
       out << std::string(static_cast<std::size_t>(padding > 1 ? padding : 1), ' ') << format_metric(metric.id, *value)
           << '\n';
     }
+    write_energy_lines(out, region, name_width);
   }
   return out.str();
 }
@@ -63,7 +100,9 @@ nlohmann::ordered_json metric_report_json(const RunDocument& document) {
         tree.push_back(metric_node(metric.id, values));
       }
     }
-    regions.push_back({{"name", region.name}, {"visits", region.visits}, {"metrics", std::move(tree)}});
+    nlohmann::ordered_json entry{{"name", region.name}, {"visits", region.visits}, {"metrics", std::move(tree)}};
+    if (region.energy) entry["energy"] = energy_json(region);
+    regions.push_back(std::move(entry));
   }
   return {{"experiment", document.run.experiment},
           {"label", document.run.label},

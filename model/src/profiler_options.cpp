@@ -10,7 +10,7 @@
 namespace tally::model {
 namespace {
 
-constexpr std::array<OptionInfo, 15> options{{
+constexpr std::array<OptionInfo, 16> options{{
     {"output", "TALLY_OUTPUT", "folder", "./tally-runs", "",
      "Folder where run documents are written; created if missing."},
     {"experiment", "TALLY_EXPERIMENT", "text", "default", "",
@@ -22,6 +22,8 @@ constexpr std::array<OptionInfo, 15> options{{
     {"summary", "TALLY_SUMMARY", "on|off", "off", "", "Print the metric tree of each region on stderr at the end."},
     {"counters", "TALLY_COUNTERS", "on|off", "on", "",
      "Read instructions and cycles of the useful state with perf_event_open."},
+    {"powercap-root", "TALLY_POWERCAP_ROOT", "folder", "/sys/class/powercap", "",
+     "Where the energy counters (RAPL) are read, by one process per node; tests name a fake tree."},
     {"cuda", "TALLY_CUDA", "on|off", "on", "",
      "Measure CUDA: time in the CUDA runtime and device activity through CUPTI, loaded only when CUDA starts."},
     {"clock", "TALLY_CLOCK", "auto|tsc|monotonic", "auto", "",

@@ -3,6 +3,8 @@
 // groups), stored metrics and the opt-in per-rank detail.
 #include "region_reader.hpp"
 
+#include "energy_reader.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -273,7 +275,8 @@ std::vector<Region> read_regions(const Json& regions, const Pointer& at, JsonChe
     const Pointer here = at / i;
     if (!checker.expect_object(regions[i], here)) continue;
     const Json& region = regions[i];
-    checker.reject_unknown(region, here, {"name", "parent", "other_parents", "visits", "raw", "metrics", "per_rank"});
+    checker.reject_unknown(region, here,
+                           {"name", "parent", "other_parents", "visits", "raw", "metrics", "per_rank", "energy"});
     Region record;
     record.name = checker.string_member(region, here, "name", required).value_or("");
     if (record.name.empty() && region.contains("name")) checker.fail(here / "name", "must not be empty");
@@ -293,6 +296,9 @@ std::vector<Region> read_regions(const Json& regions, const Pointer& at, JsonChe
     }
     if (const Json* ranks = checker.array_member(region, here, "per_rank", optional)) {
       record.per_rank = read_per_rank(*ranks, here / "per_rank", checker);
+    }
+    if (const Json* energy = checker.object_member(region, here, "energy", optional)) {
+      record.energy = read_region_energy(*energy, here / "energy", checker);
     }
     out.push_back(std::move(record));
   }

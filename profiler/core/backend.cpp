@@ -137,6 +137,12 @@ void notify_thread_start(ThreadState& thread) {
   }
 }
 
+void notify_helper_wake(std::uint64_t now) {
+  for (const Backend* backend : installed) {
+    if (backend->on_helper_wake) backend->on_helper_wake(now);
+  }
+}
+
 void notify_run_end(ProcessSummary& summary) {
   for (const Backend* backend : installed) {
     if (backend->on_run_end) backend->on_run_end(summary);

@@ -10,6 +10,7 @@
 #include "core/thread_regions.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 
 namespace tally::profiler {
@@ -37,6 +38,10 @@ struct Backend {
   /// at `totals.now`) to start or stop with; the backend may add what other threads count.
   /// Hot path.
   void (*on_region_snapshot)(Totals& totals) = nullptr;
+  /// On the helper thread, at each of its wake-ups while the run measures (every 100 ms), after
+  /// the core's own tasks; `now` is the wake-up's clock tick. For periodic work off the hot path
+  /// (the energy counters). Called for every listed backend, active or not.
+  void (*on_helper_wake)(std::uint64_t now) = nullptr;
   /// The run ended: its last region closed and the threads' time is summed in `summary`; the
   /// backend adds what it measured (devices, threads, what was measured at all).
   void (*on_run_end)(ProcessSummary& summary) = nullptr;
@@ -91,6 +96,8 @@ QueryResult fold_across_ranks(const RegionSoFar& mine, int fortran_comm, RankSco
 
 void notify_load();
 void notify_thread_start(ThreadState& thread);
+/// The helper thread's task that calls on_helper_wake (helper_tasks.cpp lists it).
+void notify_helper_wake(std::uint64_t now);
 void notify_run_end(ProcessSummary& summary);
 void notify_exit();
 

@@ -21,6 +21,9 @@ extern const Backend backend;
 namespace cuda {
 extern const Backend backend;
 }
+namespace energy {
+extern const Backend backend;
+}
 
 namespace {
 
@@ -38,6 +41,9 @@ constexpr std::array list{
 #endif
 #if TALLY_WITH_CUDA
     &cuda::backend,
+#endif
+#if TALLY_WITH_ENERGY
+    &energy::backend,
 #endif
 };
 // clang-format on

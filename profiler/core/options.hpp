@@ -18,6 +18,7 @@ struct Options {
   std::string scaling;
   bool summary = false;
   bool counters = true;
+  std::string powercap_root;
   bool cuda = true;
   std::string clock;
   bool per_rank = false;

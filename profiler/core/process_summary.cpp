@@ -105,6 +105,7 @@ std::vector<model::Region> single_process_regions(const ProcessSummary& summary)
     model::Region record{summary.names[i], region.visits, single_process_raw(region, summary), {}, {}};
     record.parent = std::move(parents.parent);
     record.other_parents = std::move(parents.others);
+    record.energy = region.energy;
     out.push_back(std::move(record));
   }
   return out;
@@ -115,6 +116,7 @@ RunAggregates single_process_run(const ProcessSummary& summary, model::Resources
   aggregates.resources = std::move(resources);
   aggregates.regions = single_process_regions(summary);
   aggregates.timeline = to_model(summary.timeline);
+  aggregates.energy = summary.energy;
   add_region_resources(aggregates.resources, aggregates.regions);
   return aggregates;
 }

@@ -35,16 +35,20 @@ struct ProcessRegion : model::ProcessRecord {
   /// Elapsed time summed over threads under each parent, by the parent's index in the summary's
   /// names (a region started where no region was open is under Global).
   std::map<std::size_t, std::uint64_t> parent_ns;
+  /// The node's energy while the region was open on the thread that reads the node's sensors
+  /// (profiler/energy/README.md); absent: not measured by this process.
+  std::optional<model::RegionEnergy> energy;
 };
 
 struct ProcessSummary {
-  std::vector<std::string> names;     ///< every region registered in this process
-  std::vector<ProcessRegion> regions; ///< indexed like names
-  bool counters = false;              ///< hardware counters were read
-  bool offload_measured = false;      ///< a device runtime was intercepted (its time is the offload state)
-  bool openmp_measured = false;       ///< an OMPT runtime reported
-  bool mpi_measured = false;          ///< MPI calls were intercepted (MPI_Init was called)
-  TimelineBuckets timeline;           ///< the process's timeline in nanoseconds (timeline.hpp)
+  std::vector<std::string> names;             ///< every region registered in this process
+  std::vector<ProcessRegion> regions;         ///< indexed like names
+  bool counters = false;                      ///< hardware counters were read
+  bool offload_measured = false;              ///< a device runtime was intercepted (its time is the offload state)
+  bool openmp_measured = false;               ///< an OMPT runtime reported
+  bool mpi_measured = false;                  ///< MPI calls were intercepted (MPI_Init was called)
+  TimelineBuckets timeline;                   ///< the process's timeline in nanoseconds (timeline.hpp)
+  std::optional<model::EnergySensors> energy; ///< the node's energy sensors, as this process saw them
 
   /// The optional groups this process measured, as the fold reports them.
   model::MeasuredGroups measured() const { return {counters, openmp_measured, offload_measured, mpi_measured}; }

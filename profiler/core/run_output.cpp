@@ -71,8 +71,8 @@ void publish_run(RunAggregates aggregates) {
   document.run.scaling = model::scaling_from_string(options.scaling);
   document.source = source_from_environment(options);
   document.resources = std::move(aggregates.resources);
-  document.environment = {cpu_model(), aggregates.mpi_library, aggregates.mpi_version, program_compiler(), p.counters,
-                          clock_name()};
+  document.environment = {cpu_model(), aggregates.mpi_library, aggregates.mpi_version,      program_compiler(),
+                          p.counters,  clock_name(),           std::move(aggregates.energy)};
   if (aggregates.hang) {
     document.run.outcome = model::RunOutcome::hung;
     document.run.hang = aggregates.hang;

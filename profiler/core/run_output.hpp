@@ -20,7 +20,8 @@ struct RunAggregates {
   std::vector<model::Region> regions; ///< name, visits, raw (and per-rank detail when asked)
   /// The run's timeline: sums over ranks and the idle nodes (publish_run adds the behaviour).
   std::optional<model::Timeline> timeline;
-  std::optional<model::Hang> hang; ///< set: the hang watchdog's document of the run so far
+  std::optional<model::Hang> hang;            ///< set: the hang watchdog's document of the run so far
+  std::optional<model::EnergySensors> energy; ///< the energy sensors (absent: not looked for)
 };
 
 /// Where the document of a run on `resources` goes: `<output>/<experiment>_<label>_<start time>.json`,

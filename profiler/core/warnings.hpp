@@ -19,6 +19,7 @@ enum class Warning {
   mpi_reduction,
   openmp_without_ompt,
   cuda,
+  energy,
   count_
 };
 

@@ -107,6 +107,38 @@ VALID = {"CUDA counts in raw.device": add_device_counts, "a hung run with its ti
          "no outcome": remove(["run", "outcome"]),
          "CUDA runtime calls alone (imported)": put(["regions", 0, "raw", "device"], {"runtime_calls": 12})}
 
+SENSORS = {"available": True, "source": "measured", "sensors": ["intel-rapl:0 (package-0)", "intel-rapl:0:0 (dram)"],
+           "left_out": ["intel-rapl:1 (package-1): energy_uj is not readable"], "sampling_period_ns": 100000000}
+ENERGY = {"source": "measured", "domains_uj": {"package": 12500000, "dram": 3000000}}
+
+
+def measured_energy(document):
+    """What the energy backend writes (tests/model/document_energy_test.cpp)."""
+    document["environment"]["energy"] = copy.deepcopy(SENSORS)
+    document["regions"][0]["energy"] = copy.deepcopy(ENERGY)
+
+
+def with_energy(change):
+    def changed(document):
+        measured_energy(document)
+        change(document)
+    return changed
+
+
+# Energy: measured, or not available with the reason (tests/model/document_energy_test.cpp).
+VALID.update({
+    "measured energy": measured_energy,
+    "energy not available, with why": put(["environment", "energy"],
+                                          {"available": False, "source": "measured", "reason": "no RAPL zone"}),
+})
+BROKEN.update({
+    "energy not available without why": put(["environment", "energy"], {"available": False, "source": "measured"}),
+    "unknown energy source": with_energy(put(["regions", 0, "energy", "source"], "guessed")),
+    "unknown energy domain": with_energy(put(["regions", 0, "energy", "domains_uj", "fan"], 1)),
+    "energy with a fraction": with_energy(put(["regions", 0, "energy", "domains_uj", "package"], 12.5)),
+    "region energy without domains": with_energy(remove(["regions", 0, "energy", "domains_uj"])),
+})
+
 BROKEN.update({
     "CUDA counts without copy_bytes": with_device_counts(remove(["regions", 0, "raw", "device", "copy_bytes"])),
     "kernel launches without runtime calls":

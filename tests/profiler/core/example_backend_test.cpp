@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // A backend written against core/backend.hpp and listed like the real ones, driven through a
-// whole run (load, threads, regions, run end, exit): its hooks are called in the order, on the
-// threads and with the arguments profiler/core/README.md documents.
+// whole run (load, threads, regions, helper wake-ups, run end, exit): its hooks are called in the
+// order, on the threads and with the arguments profiler/core/README.md documents.
 #include "core/backend.hpp"
 #include "core/process.hpp"
 #include "core/thread_state.hpp"
@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <mutex>
@@ -73,6 +74,20 @@ void on_region_snapshot(Totals& totals) {
   totals.useful_instructions += 1000 * snapshots;
 }
 
+// The helper thread's wake-ups come at their own pace: kept apart from the trace of the run.
+std::mutex wakes_mutex;
+std::vector<std::string> wakes; ///< which backend woke, in order
+std::vector<std::thread::id> wake_threads;
+void note_wake(std::string backend) {
+  const std::lock_guard lock(wakes_mutex);
+  wakes.push_back(std::move(backend));
+  wake_threads.push_back(std::this_thread::get_id());
+}
+std::size_t wakes_so_far() {
+  const std::lock_guard lock(wakes_mutex);
+  return wakes.size();
+}
+
 void on_run_end(ProcessSummary& summary) {
   record("run_end");
   summary_at_run_end = summary;
@@ -89,6 +104,7 @@ extern const Backend example{.name = "example",
                              .on_region_start = on_region_start,
                              .on_region_stop = on_region_stop,
                              .on_region_snapshot = on_region_snapshot,
+                             .on_helper_wake = [](std::uint64_t) { note_wake("example"); },
                              .on_run_end = on_run_end,
                              .on_exit = on_exit};
 
@@ -98,6 +114,7 @@ extern const Backend dormant{.name = "dormant",
                              .on_region_start = [](RegionHandle) { record("dormant region_start"); },
                              .on_region_stop = [](RegionHandle) { record("dormant region_stop"); },
                              .on_region_snapshot = [](Totals&) { record("dormant region_snapshot"); },
+                             .on_helper_wake = [](std::uint64_t) { note_wake("dormant"); },
                              .on_run_end = [](ProcessSummary&) { record("dormant run_end"); },
                              .on_exit = [] { record("dormant exit"); }};
 
@@ -125,8 +142,12 @@ protected:
       tally_region_stop(solve);
     });
     worker.join();
+    // At least one wake-up of the helper thread (every 100 ms) before the run ends.
+    for (int waited = 0; wakes_so_far() < 2 && waited < 1000; ++waited)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
     exit_process();
     calls_after_exit = trace().size();
+    wakes_after_exit = wakes_so_far();
     tally_region_start(solve); // after the run: no backend's
     tally_region_stop(solve);
   }
@@ -141,6 +162,7 @@ protected:
   static inline RegionHandle solve = -1;
   static inline ThreadState* worker_state = nullptr;
   static inline std::size_t calls_after_exit = 0;
+  static inline std::size_t wakes_after_exit = 0;
 };
 
 TEST_F(ExampleBackend, hooks_are_called_in_the_documented_order_on_the_documented_threads) {
@@ -166,6 +188,20 @@ TEST_F(ExampleBackend, no_region_hook_runs_after_the_run_or_for_a_backend_that_n
   EXPECT_EQ(trace().size(), calls_after_exit);
   for (const Call& call : trace())
     EXPECT_FALSE(call.hook.starts_with("dormant region")) << call.hook;
+}
+
+TEST_F(ExampleBackend, helper_wakes_reach_every_backend_in_list_order_on_the_helper_thread_during_the_run) {
+  const std::lock_guard lock(wakes_mutex);
+  ASSERT_GE(wakes.size(), 2u);
+  EXPECT_EQ(wakes.size() % 2, 0u); // each wake-up calls both backends, the dormant one too
+  for (std::size_t i = 0; i < wakes.size(); ++i) {
+    EXPECT_EQ(wakes[i], i % 2 == 0 ? "example" : "dormant");
+    EXPECT_NE(wake_threads[i], main_thread);
+    EXPECT_NE(wake_threads[i], worker_thread);
+    EXPECT_EQ(wake_threads[i], wake_threads[0]);
+  }
+  // The helper thread stops with the run: no wake-up after it.
+  EXPECT_EQ(wakes.size(), wakes_after_exit);
 }
 
 TEST_F(ExampleBackend, thread_start_gets_the_state_of_the_thread_it_runs_on) {

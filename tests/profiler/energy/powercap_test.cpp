@@ -3,38 +3,12 @@
 // the others out, and the energy between readings across a wrap-around, by hand.
 #include "energy/powercap.hpp"
 
-#include <gtest/gtest.h>
+#include "fake_powercap.hpp"
 
-#include <fstream>
 #include <string>
-#include <unistd.h>
 
 namespace tally::profiler::energy {
 namespace {
-
-class FakePowercap : public ::testing::Test {
-protected:
-  void SetUp() override {
-    root_ = std::filesystem::temp_directory_path() / ("tally_powercap_" + std::to_string(::getpid()));
-    std::filesystem::remove_all(root_);
-    std::filesystem::create_directories(root_);
-  }
-  void TearDown() override { std::filesystem::remove_all(root_); }
-
-  /// A zone folder at `path` (relative to the root) with its three files.
-  std::filesystem::path zone(const std::string& path, const std::string& name, const std::string& energy,
-                             const std::string& range = "262143328850") {
-    const std::filesystem::path folder = root_ / path;
-    std::filesystem::create_directories(folder);
-    write(folder / "name", name);
-    write(folder / "energy_uj", energy);
-    write(folder / "max_energy_range_uj", range);
-    return folder;
-  }
-  static void write(const std::filesystem::path& file, const std::string& text) { std::ofstream(file) << text << "\n"; }
-
-  std::filesystem::path root_;
-};
 
 TEST_F(FakePowercap, keeps_packages_and_their_sub_zones_in_folder_order) {
   // As Linux lays it out: top-level zones, sub-zones inside their package (and linked at the top).
@@ -62,9 +36,7 @@ TEST_F(FakePowercap, keeps_packages_and_their_sub_zones_in_folder_order) {
 TEST_F(FakePowercap, an_unreadable_counter_is_left_out_with_its_reason) {
   zone("intel-rapl:0", "package-0", "1000");
   const std::filesystem::path hidden = zone("intel-rapl:1", "package-1", "1000");
-  // Root reads files whatever their mode: a counter that cannot be opened is one that is not there.
-  std::filesystem::remove(hidden / "energy_uj");
-  std::filesystem::create_symlink(hidden / "gone", hidden / "energy_uj");
+  make_unreadable(hidden);
   zone("intel-rapl:2", "package-2", "not a number");
   zone("intel-rapl:3", "gpu", "10");
   zone("intel-rapl:4", "package-4", "10", "0");

@@ -9,6 +9,7 @@
 #include "tally/model/scalability.hpp"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -52,6 +53,25 @@ struct Resources {
   bool operator==(const Resources&) const = default;
 };
 
+/// The energy sensors of a run: which were read, or why none could be.
+struct EnergySensors {
+  bool available = false;               ///< energy was measured on every node that could read it
+  std::string source = "measured";      ///< "measured" (sensors) or "model" (a declared power profile)
+  std::vector<std::string> sensors;     ///< the counters read, e.g. "intel-rapl:0 (package-0)"
+  std::vector<std::string> left_out;    ///< one sentence per counter that could not be used
+  std::string reason;                   ///< why there is no energy, when not available
+  std::uint64_t sampling_period_ns = 0; ///< how often the counters were read during the run
+  bool operator==(const EnergySensors&) const = default;
+};
+
+/// A region's energy: microjoules by domain ("package", "dram", "core", "uncore", "psys"), summed
+/// over nodes, and how it was obtained (the sensors' rule: profiler/energy/README.md).
+struct RegionEnergy {
+  std::string source = "measured"; ///< "measured" or "model", never both in one region
+  std::map<std::string, std::uint64_t> domains_uj;
+  bool operator==(const RegionEnergy&) const = default;
+};
+
 /// What tells whether two runs are comparable.
 struct Environment {
   std::string cpu_model;
@@ -59,7 +79,8 @@ struct Environment {
   std::string mpi_version; ///< e.g. "4.1.4", empty without MPI
   std::string compiler;
   bool counters_available = false;
-  std::string clock; ///< e.g. "tsc" or "clock_gettime(CLOCK_MONOTONIC)"
+  std::string clock;                                  ///< e.g. "tsc" or "clock_gettime(CLOCK_MONOTONIC)"
+  std::optional<EnergySensors> energy = std::nullopt; ///< absent: energy not looked for (older tally, imports)
   bool operator==(const Environment&) const = default;
 };
 
@@ -83,7 +104,8 @@ struct Region {
   /// The region it ran inside (region_tree.hpp); absent for Global and in documents that do not
   /// know the nesting (imported ones).
   std::optional<std::string> parent = std::nullopt;
-  std::vector<std::string> other_parents{}; ///< where else it started, by decreasing time; usually empty
+  std::vector<std::string> other_parents{};          ///< where else it started, by decreasing time; usually empty
+  std::optional<RegionEnergy> energy = std::nullopt; ///< absent: not measured
   bool operator==(const Region&) const = default;
 };
 

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""Energy measured on a fake powercap tree whose counters energy_phases.c advances at known powers,
+phase by phase: a package counter that wraps three times, a dram counter that cannot be read for a
+while, and a second package whose counter is never readable. Expected energies are the powers
+below times each phase's duration on the program's own clock.
+
+Checks: Global's energy per domain within 1 % of the known total; every region's within the bound
+of profiler/energy/README.md (per visit, two readings' intervals of energy at the run's highest
+power); the sensors and the one left out in environment.energy; one tally: warning for the
+unreadable zone and one for the failed readings; the document validates; `tally report` shows it.
+Usage: energy_phases.py --tally TALLY --preload LIBTALLY --program ENERGY_PHASES"""
+
+import argparse
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+RANGE_UJ = 50_000_000  # the package counter's max_energy_range_uj, as in energy_phases.c
+# region, package watts, dram watts, seconds: 152 J of package energy, so the counter wraps 3 times.
+PHASES = [("idle", 10, 5, 0.8), ("compute", 90, 10, 0.8), ("memory", 30, 20, 0.6), ("compute", 90, 10, 0.6)]
+# A reading interval is the helper thread's period, plus the scheduler's delay of its wake-up.
+INTERVAL_SLACK = 1.5
+
+
+def fail(message):
+    print(f"energy_phases: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def zone(folder, name, energy, range_uj):
+    folder.mkdir(parents=True)
+    (folder / "name").write_text(name + "\n")
+    (folder / "max_energy_range_uj").write_text(f"{range_uj}\n")
+    if energy is None:
+        (folder / "energy_uj").symlink_to(folder / "gone")  # unreadable, even for root
+    else:
+        (folder / "energy_uj").write_text(f"{energy}\n")
+
+
+def expected_energy(durations):
+    """Joules by region and domain, and Global's, by hand: power times duration."""
+    regions = {}
+    for (name, package, dram, _), seconds in zip(PHASES, durations):
+        energy = regions.setdefault(name, {"package": 0.0, "dram": 0.0})
+        energy["package"] += package * seconds
+        energy["dram"] += dram * seconds
+    regions["Global"] = {domain: sum(energy[domain] for energy in regions.values()) for domain in ("package", "dram")}
+    return regions
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tally", required=True)
+    parser.add_argument("--preload", required=True)
+    parser.add_argument("--program", required=True)
+    arguments = parser.parse_args()
+    with tempfile.TemporaryDirectory() as temporary:
+        root = pathlib.Path(temporary) / "powercap"
+        zone(root / "intel-rapl:0", "package-0", 45_000_000, RANGE_UJ)
+        zone(root / "intel-rapl:0" / "intel-rapl:0:0", "dram", 0, 262_143_328_850)
+        zone(root / "intel-rapl:1", "package-1", None, 262_143_328_850)
+        output = pathlib.Path(temporary) / "runs"
+        environment = dict(os.environ, LD_PRELOAD=arguments.preload, TALLY_POWERCAP_ROOT=str(root),
+                           TALLY_OUTPUT=str(output))
+        phases = [f"{name}:{package}:{dram}:{seconds}" for name, package, dram, seconds in PHASES]
+        run = subprocess.run([arguments.program, str(root), *phases], env=environment, capture_output=True,
+                             text=True, timeout=60, check=False)
+        print(run.stdout + run.stderr)
+        if run.returncode != 0:
+            fail(f"the program exited with {run.returncode}")
+        durations = [float(line.split()[2]) for line in run.stdout.splitlines() if line.startswith("phase ")]
+        if len(durations) != len(PHASES):
+            fail(f"expected {len(PHASES)} phase lines")
+        warnings = [line for line in run.stderr.splitlines() if line.startswith("tally:")]
+        left_out = [line for line in warnings if "intel-rapl:1 (package-1)" in line]
+        failed = [line for line in warnings if "reading(s) of the energy counters failed" in line]
+        if len(left_out) != 1 or len(failed) != 1:
+            fail(f"expected one warning for the unreadable zone and one for the failed readings: {warnings}")
+        files = list(output.glob("*.json"))
+        if len(files) != 1:
+            fail(f"expected one document, found {files}")
+        validate = subprocess.run([arguments.tally, "validate", str(files[0])], capture_output=True, text=True,
+                                  check=False)
+        if validate.returncode != 0:
+            fail(f"the document does not validate: {validate.stdout}{validate.stderr}")
+        document = json.loads(files[0].read_text())
+        check_document(document, expected_energy(durations))
+        report = subprocess.run([arguments.tally, "report", str(files[0])], capture_output=True, text=True,
+                                check=False).stdout
+        if "Energy, package (measured)" not in report:
+            fail(f"tally report does not show the energy:\n{report}")
+    print("energy_phases: every check passed")
+
+
+def check_document(document, expected):
+    sensors = document["environment"].get("energy", {})
+    if not sensors.get("available") or sensors.get("sensors") != ["intel-rapl:0 (package-0)", "intel-rapl:0:0 (dram)"]:
+        fail(f"environment.energy: {sensors}")
+    if not any("intel-rapl:1 (package-1)" in sentence for sentence in sensors.get("left_out", [])):
+        fail(f"the unreadable zone is not named in environment.energy.left_out: {sensors}")
+    period_s = sensors["sampling_period_ns"] * 1e-9 * INTERVAL_SLACK
+    highest = {"package": max(phase[1] for phase in PHASES), "dram": max(phase[2] for phase in PHASES)}
+    regions = {region["name"]: region for region in document["regions"]}
+    for name, energy in expected.items():
+        measured = regions[name].get("energy")
+        if not measured or measured["source"] != "measured":
+            fail(f"{name}: no measured energy: {measured}")
+        visits = regions[name]["visits"]
+        for domain, joules in energy.items():
+            got = measured["domains_uj"][domain] * 1e-6
+            error = abs(got - joules)
+            # Global: the counters' exact difference; a region: two readings' energy per visit.
+            allowed = 0.01 * joules if name == "Global" else visits * 2 * period_s * highest[domain]
+            print(f"{name} {domain}: {got:.3f} J, expected {joules:.3f} J, error {error:.3f} J, "
+                  f"allowed {allowed:.3f} J")
+            if error > allowed:
+                fail(f"{name} {domain}: {got:.3f} J is not within {allowed:.3f} J of {joules:.3f} J")
+
+
+if __name__ == "__main__":
+    main()
