@@ -3,9 +3,9 @@
 // 10 per second) and one estimate (what a region start or stop of the reading thread adds), in ns,
 // best of 5 rounds. On ROOT, or on a fake two-socket tree (two packages, two dram) made here.
 // Run by bench/energy_cost.sh. Usage: energy_cost [ROOT]
-#include "energy/published_reading.hpp"
 #include "energy/energy_meter.hpp"
 #include "energy/powercap.hpp"
+#include "energy/published_reading.hpp"
 
 #include <algorithm>
 #include <chrono>

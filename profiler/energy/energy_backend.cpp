@@ -2,9 +2,9 @@
 // The energy backend: finds the node's powercap counters at load, reads them at the start and end
 // of the run and at every wake-up of the helper thread, and gives each region the node's energy
 // while it was open on the thread that started the run (README.md: the rule and its bound).
-#include "energy/published_reading.hpp"
 #include "energy/energy_meter.hpp"
 #include "energy/powercap.hpp"
+#include "energy/published_reading.hpp"
 
 #include "core/backend.hpp"
 #include "core/helper_thread.hpp"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The meter's running totals on a fake tree (wrap-around, a counter that fails for a while, zones
 // of one domain added up) and the estimate between readings, all checked against hand sums.
-#include "energy/published_reading.hpp"
 #include "energy/energy_meter.hpp"
+#include "energy/published_reading.hpp"
 
 #include "fake_powercap.hpp"
 
