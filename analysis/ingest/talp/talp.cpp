@@ -115,14 +115,8 @@ model::Resources read_resources(const Json& document, const RegionSummary& globa
   return out;
 }
 
-} // namespace
-
-bool is_talp_document(const nlohmann::json& document) {
-  return document.is_object() && document.contains("dlbVersion");
-}
-
-model::ReadResult import_talp(const nlohmann::json& document, const std::string& file,
-                              const TalpImportOptions& options) {
+model::ReadResult import_document(const Json& document, std::string_view text, const std::string& file,
+                                  const TalpImportOptions& options) {
   model::Problems problems;
   FieldReader reader(file, problems);
   if (!reader.expect_object(document, Pointer())) return problems;
@@ -164,7 +158,7 @@ model::ReadResult import_talp(const nlohmann::json& document, const std::string&
   out.resources = read_resources(document, summaries.front(), reader);
   out.resources.hosts = hosts;
   if (!problems.empty()) return problems;
-  out.run.id = imported_run_id(file, *end_time, document);
+  out.run.id = imported_run_id(file, *end_time, text);
   out.run.experiment = options.experiment;
   out.run.label = model::resource_label(out.resources); // the profiler's default label
   // TALP writes its timestamp when the run ends; the whole run's region tells how long it lasted.
@@ -177,6 +171,19 @@ model::ReadResult import_talp(const nlohmann::json& document, const std::string&
   for (RegionSummary& summary : summaries)
     out.regions.push_back(std::move(summary.region));
   return out;
+}
+
+} // namespace
+
+std::optional<model::ReadResult> import_talp(std::string_view text, const std::string& file,
+                                             const TalpImportOptions& options) {
+  // Every TALP document holds the word; a tally document almost never does, and is not parsed here.
+  if (text.find("\"dlbVersion\"") == std::string_view::npos) return std::nullopt;
+  auto parsed = model::parse_json(text, file);
+  if (auto* problems = std::get_if<model::Problems>(&parsed)) return std::move(*problems);
+  const Json& document = std::get<Json>(parsed);
+  if (!document.is_object() || !document.contains("dlbVersion")) return std::nullopt;
+  return import_document(document, text, file, options);
 }
 
 } // namespace tally::analysis::ingest::talp

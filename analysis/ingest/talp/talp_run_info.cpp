@@ -2,9 +2,8 @@
 // Run-level fields of an imported TALP document: times, id and the talp-pages metadata.
 #include "analysis/ingest/talp/talp_run_info.hpp"
 
-#include "analysis/ingest/talp/dump_hash.hpp"
-
 #include "tally/model/file_names.hpp"
+#include "tally/model/stable_hash.hpp"
 #include "tally/model/utc_time.hpp"
 
 #include <cstdio>
@@ -76,11 +75,20 @@ std::optional<model::SourceInfo> read_metadata(const Json& document, FieldReader
   return out;
 }
 
-std::string imported_run_id(const std::string& file, const std::string& end_time, const Json& document) {
+std::string imported_run_id(const std::string& file, const std::string& end_time, std::string_view bytes) {
   char hash[20];
-  std::snprintf(hash, sizeof hash, "%08llx", static_cast<unsigned long long>(dump_hash(document) & 0xffffffffull));
+  std::snprintf(hash, sizeof hash, "%08llx",
+                static_cast<unsigned long long>(model::fnv1a<std::uint64_t>(bytes) & 0xffffffffull));
   return model::file_name_part(std::filesystem::path(file).stem().string(), "talp") + "-" +
          model::compact_time(end_time) + "-" + hash;
+}
+
+std::optional<std::string_view> imported_run_key(std::string_view id) {
+  constexpr std::size_t hash_digits = 8;
+  if (id.size() <= hash_digits + 1 || id[id.size() - hash_digits - 1] != '-') return std::nullopt;
+  const std::string_view hash = id.substr(id.size() - hash_digits);
+  if (hash.find_first_not_of("0123456789abcdef") != std::string_view::npos) return std::nullopt;
+  return id.substr(0, id.size() - hash_digits - 1);
 }
 
 } // namespace tally::analysis::ingest::talp
