@@ -47,19 +47,18 @@ std::string utc_minus(const std::string& utc, std::uint64_t nanoseconds) {
   return out + "Z";
 }
 
-std::optional<model::SourceInfo> read_metadata(const Json& document, FieldReader& reader) {
-  const Pointer root;
-  const Json* metadata = reader.object_member(document, root, "metadata", Need::optional);
-  if (!metadata) return std::nullopt;
-  const Pointer at = root / "metadata";
-  const auto commit = reader.string_member(*metadata, at, "gitCommit", Need::required);
-  const auto branch = reader.string_member(*metadata, at, "gitBranch", Need::required);
-  const auto merge_request = reader.bool_member(*metadata, at, "isMergeRequest", Need::optional);
-  const auto default_branch = reader.string_member(*metadata, at, "defaultGitBranch", Need::optional);
+std::optional<model::SourceInfo> read_metadata(const std::optional<Element>& metadata_section, FieldReader& reader) {
+  const Pointer at = Pointer() / "metadata";
+  if (!metadata_section || !reader.expect_object(metadata_section->kind, at)) return std::nullopt;
+  const Record& metadata = metadata_section->record;
+  const auto commit = reader.string_member(metadata, at, "gitCommit", Need::required);
+  const auto branch = reader.string_member(metadata, at, "gitBranch", Need::required);
+  const auto merge_request = reader.bool_member(metadata, at, "isMergeRequest", Need::optional);
+  const auto default_branch = reader.string_member(metadata, at, "defaultGitBranch", Need::optional);
   std::optional<std::string> commit_time;
   // talp-pages writes the commit time without its zone, and null when CI gave none.
-  if (metadata->contains("gitTimestamp") && !(*metadata)["gitTimestamp"].is_null()) {
-    if (const auto text = reader.string_member(*metadata, at, "gitTimestamp", Need::required)) {
+  if (const Json* time = metadata.find("gitTimestamp"); time && !time->is_null()) {
+    if (const auto text = reader.string_member(metadata, at, "gitTimestamp", Need::required)) {
       commit_time = timestamp_as_utc(*text);
       if (!commit_time)
         reader.fail(at / "gitTimestamp", "expected a time like 2024-09-02T14:11:24, got \"" + *text + "\"");

@@ -3,6 +3,7 @@
 // and the git origin talp-pages keeps in a `metadata` block.
 #pragma once
 
+#include "analysis/ingest/talp/talp_document.hpp"
 #include "analysis/ingest/talp/talp_fields.hpp"
 
 #include "tally/model/run_document.hpp"
@@ -24,7 +25,7 @@ std::string utc_minus(const std::string& utc, std::uint64_t nanoseconds);
 /// The `metadata` block of talp-pages (gitCommit, gitBranch, gitTimestamp, isMergeRequest,
 /// defaultGitBranch) as the document's source; nullopt without one, or when talp-pages could not
 /// tell the commit.
-std::optional<model::SourceInfo> read_metadata(const Json& document, FieldReader& reader);
+std::optional<model::SourceInfo> read_metadata(const std::optional<Element>& metadata, FieldReader& reader);
 
 /// A run id stable across imports of the same file: `<stem>-<end time>-<hash>`, where the hash is
 /// the low 32 bits of FNV-1a over the file's bytes as read, in 8 hexadecimal digits.
