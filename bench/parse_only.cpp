@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The floor under `tally pages`' reading: the time to read the documents below a folder into memory
-// and to parse them with nlohmann/json and nothing else done, on as many threads as tally uses.
+// and to parse them with nlohmann/json and nothing else done, on as many threads as tally uses;
+// beside it, what the importer's streaming reader of DLB TALP documents and a DOM cost on top.
 #include "analysis/ingest/document_paths.hpp"
+#include "analysis/ingest/talp/talp_document.hpp"
 #include "analysis/parallel_for.hpp"
 
 #include <nlohmann/json.hpp>
@@ -74,13 +76,18 @@ int main(int argc, char** argv) {
     NullSax handler;
     Json::sax_parse(texts[i], &handler);
   });
+  const Seconds records = seconds(files.size(), threads, [&](std::size_t i) {
+    [[maybe_unused]] const auto document = tally::analysis::ingest::talp::read_talp_document(texts[i]);
+  });
   const Seconds dom = seconds(files.size(), threads,
                               [&](std::size_t i) { [[maybe_unused]] const Json document = Json::parse(texts[i]); });
   std::size_t bytes = 0;
   for (const std::string& text : texts)
     bytes += text.size();
   std::printf("%zu documents, %zu bytes, %u threads: read %.2f s (CPU %.2f s), parse (SAX, nothing kept) %.2f s "
-              "(CPU %.2f s), parse into a DOM %.2f s (CPU %.2f s)\n",
-              files.size(), bytes, threads, read.elapsed, read.cpu, sax.elapsed, sax.cpu, dom.elapsed, dom.cpu);
+              "(CPU %.2f s), parse into the TALP importer's records %.2f s (CPU %.2f s), parse into a DOM %.2f s (CPU "
+              "%.2f s)\n",
+              files.size(), bytes, threads, read.elapsed, read.cpu, sax.elapsed, sax.cpu, records.elapsed, records.cpu,
+              dom.elapsed, dom.cpu);
   return 0;
 }

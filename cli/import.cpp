@@ -2,6 +2,7 @@
 // `tally import [--experiment NAME] [--output FOLDER] FILE|FOLDER...`: converts the JSON files of
 // DLB's TALP into tally.run/1 documents, one per file, never overwriting an existing document.
 #include "analysis/ingest/document_paths.hpp"
+#include "analysis/ingest/talp/imported_runs.hpp"
 #include "analysis/ingest/talp/talp.hpp"
 #include "cli/commands.hpp"
 
@@ -25,29 +26,24 @@ struct ImportOptions {
 
 using Lines = std::vector<std::string>;
 
-Lines lines_of(const model::Problems& problems) {
-  Lines out;
-  for (const model::Problem& problem : problems)
-    out.push_back(model::to_string(problem));
-  return out;
-}
-
 /// The document converted from one TALP file, or the problem lines that stop it.
 std::variant<model::RunDocument, Lines> convert(const fs::path& path,
                                                 const analysis::ingest::talp::TalpImportOptions& options) {
   const std::string file = path.string();
-  const auto loaded = model::load_json(path);
-  if (const auto* problems = std::get_if<model::Problems>(&loaded)) return lines_of(*problems);
-  const nlohmann::json& value = std::get<nlohmann::json>(loaded);
-  if (!analysis::ingest::talp::is_talp_document(value)) {
-    const bool tally = value.is_object() && value.contains("schema");
-    return Lines{
-        file + ": /: " +
-        (tally ? "already a tally run document; nothing to import" : "not a DLB TALP document (it has no dlbVersion)")};
+  const auto text = model::read_json_text(path);
+  if (const auto* problems = std::get_if<model::Problems>(&text)) return model::to_strings(*problems);
+  const std::string& bytes = std::get<std::string>(text);
+  if (auto result = analysis::ingest::talp::import_talp(bytes, file, options)) {
+    if (const auto* problems = std::get_if<model::Problems>(&*result)) return model::to_strings(*problems);
+    return std::get<model::RunDocument>(std::move(*result));
   }
-  model::ReadResult result = analysis::ingest::talp::import_talp(value, file, options);
-  if (const auto* problems = std::get_if<model::Problems>(&result)) return lines_of(*problems);
-  return std::get<model::RunDocument>(std::move(result));
+  const auto parsed = model::parse_json(bytes, file);
+  if (const auto* problems = std::get_if<model::Problems>(&parsed)) return model::to_strings(*problems);
+  const nlohmann::json& value = std::get<nlohmann::json>(parsed);
+  const bool tally = value.is_object() && value.contains("schema");
+  return Lines{
+      file + ": /: " +
+      (tally ? "already a tally run document; nothing to import" : "not a DLB TALP document (it has no dlbVersion)")};
 }
 
 int run_import(const ImportOptions& options) {
@@ -58,6 +54,7 @@ int run_import(const ImportOptions& options) {
   const analysis::ingest::DocumentPaths inputs = analysis::ingest::expand_document_paths(options.paths);
   for (const std::string& problem : inputs.problems)
     std::cerr << problem << '\n';
+  analysis::ingest::talp::ImportedRuns imported(options.output);
   std::size_t converted = 0;
   for (const fs::path& input : inputs.files) {
     auto result = convert(input, analysis::ingest::talp::TalpImportOptions{options.experiment});
@@ -68,7 +65,12 @@ int run_import(const ImportOptions& options) {
     }
     const auto& document = std::get<model::RunDocument>(result);
     // The run id is stable across imports of a file, so importing it again is refused rather
-    // than writing a second copy of the same run.
+    // than writing a second copy of the same run, also when the copy has an id of an older scheme.
+    if (const auto before = imported.find(document.run.id)) {
+      std::cerr << input.string() << ": " << before->string()
+                << ": holds this run already (same file name and end time); not imported again\n";
+      continue;
+    }
     const model::WrittenFile written =
         model::write_file_atomically((fs::path(options.output) / (document.run.id + ".json")).string(),
                                      model::write_run_document(document), model::Existing::refuse);
@@ -76,6 +78,7 @@ int run_import(const ImportOptions& options) {
       std::cerr << input.string() << ": " << written.error << '\n';
       continue;
     }
+    imported.add(document.run.id, written.path);
     std::cout << input.string() << " -> " << written.path << '\n';
     ++converted;
   }

@@ -10,6 +10,7 @@
 #include "tally/model/document_io.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -36,11 +37,11 @@ void drop_timeline_buckets(model::RunDocument& document) {
 
 Outcome load_one(const std::filesystem::path& path) {
   const std::string file = path.string();
-  const auto value = model::load_json(path);
-  if (const auto* problems = std::get_if<model::Problems>(&value)) return invalid(file, *problems);
-  const nlohmann::json& json = std::get<nlohmann::json>(value);
-  model::ReadResult result = talp::is_talp_document(json) ? talp::import_talp(json, file, talp::TalpImportOptions{})
-                                                          : model::read_run_document(json, file);
+  const auto text = model::read_json_text(path);
+  if (const auto* problems = std::get_if<model::Problems>(&text)) return invalid(file, *problems);
+  const std::string& bytes = std::get<std::string>(text);
+  std::optional<model::ReadResult> talp = talp::import_talp(bytes, file, talp::TalpImportOptions{});
+  model::ReadResult result = talp ? std::move(*talp) : model::parse_run_document(bytes, file);
   if (const auto* problems = std::get_if<model::Problems>(&result)) return invalid(file, *problems);
   return LoadedRun{path, std::move(std::get<model::RunDocument>(result))};
 }

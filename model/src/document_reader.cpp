@@ -230,7 +230,7 @@ std::variant<nlohmann::json, Problems> parse_json(std::string_view text, const s
   }
 }
 
-std::variant<nlohmann::json, Problems> load_json(const std::filesystem::path& path) {
+std::variant<std::string, Problems> read_json_text(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Problems{Problem{path.string(), "", "cannot open file"}};
   const auto too_large = [&](std::uintmax_t bytes) {
@@ -256,7 +256,13 @@ std::variant<nlohmann::json, Problems> load_json(const std::filesystem::path& pa
     if (text.size() > max_json_file_bytes) return too_large(text.size());
   }
   if (in.bad()) return Problems{Problem{path.string(), "", "cannot read file"}};
-  return parse_json(text, path.string());
+  return text;
+}
+
+std::variant<nlohmann::json, Problems> load_json(const std::filesystem::path& path) {
+  auto text = read_json_text(path);
+  if (auto* problems = std::get_if<Problems>(&text)) return std::move(*problems);
+  return parse_json(std::get<std::string>(text), path.string());
 }
 
 ReadResult parse_run_document(std::string_view text, const std::string& file) {

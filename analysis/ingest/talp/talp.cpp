@@ -4,6 +4,7 @@
 // them, and the metrics are recomputed by tally::model from the raw times.
 #include "analysis/ingest/talp/talp.hpp"
 
+#include "analysis/ingest/talp/talp_document.hpp"
 #include "analysis/ingest/talp/talp_fields.hpp"
 #include "analysis/ingest/talp/talp_processes.hpp"
 #include "analysis/ingest/talp/talp_run_info.hpp"
@@ -21,8 +22,8 @@ namespace {
 
 using namespace talp;
 
-std::optional<Layout> layout_of(const Json& document, FieldReader& reader) {
-  const auto version = reader.string_member(document, Pointer(), "dlbVersion", Need::required);
+std::optional<Layout> layout_of(const TalpDocument& document, FieldReader& reader) {
+  const auto version = reader.string_member(document.top, Pointer(), "dlbVersion", Need::required);
   if (!version) return std::nullopt;
   int major = 0;
   int minor = 0;
@@ -41,27 +42,31 @@ std::optional<Layout> layout_of(const Json& document, FieldReader& reader) {
   return Layout::mpi_normalised; // 3.6, 3.7, and later ones until a change of layout shows up
 }
 
-std::vector<RegionSummary> read_summaries(const Json& document, Layout layout, FieldReader& reader) {
+std::vector<RegionSummary> read_summaries(const TalpDocument& document, Layout layout, FieldReader& reader) {
   std::vector<RegionSummary> out;
   const Pointer root;
   if (layout == Layout::pop_raw) {
-    if (!document.contains("popRaw")) {
+    if (!document.pop_raw) {
       reader.fail(root / "popRaw", "missing required field; DLB 3.4 writes raw times only when run with "
                                    "--talp-summary=pop-metrics:pop-raw, and rounded efficiencies cannot be recomputed");
       return out;
     }
-    const Json* records = reader.array_member(document, root, "popRaw", Need::required);
-    for (std::size_t i = 0; records && i < records->size(); ++i) {
-      if (auto summary = read_region_summary((*records)[i], root / "popRaw" / i, "", layout, reader)) {
+    if (!reader.expect_array(document.pop_raw->kind, root / "popRaw")) return out;
+    const std::vector<Element>& records = document.pop_raw->elements;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      if (auto summary = read_region_summary(records[i], root / "popRaw" / i, "", layout, reader)) {
         out.push_back(std::move(*summary));
       }
     }
   } else {
     // Development builds of DLB 3.5, which talp-pages reads, called the section "popMetrics".
-    const bool renamed = !document.contains("Application") && document.contains("popMetrics");
+    const bool renamed = !document.application && document.pop_metrics;
     const std::string key = renamed ? "popMetrics" : "Application";
-    if (const Json* records = reader.object_member(document, root, key, Need::required)) {
-      for (const auto& [name, record] : records->items()) {
+    const std::optional<ElementMap>& records = renamed ? document.pop_metrics : document.application;
+    if (!records) {
+      reader.fail(root / key, "missing required field");
+    } else if (reader.expect_object(records->kind, root / key)) {
+      for (const auto& [name, record] : records->members) {
         if (auto summary = read_region_summary(record, root / key / name, name, layout, reader)) {
           out.push_back(std::move(*summary));
         }
@@ -74,38 +79,41 @@ std::vector<RegionSummary> read_summaries(const Json& document, Layout layout, F
       reader.fail(root, "region \"" + summary.region.name + "\" appears twice");
     }
   }
-  // The whole run first, as in the profiler's documents; nlohmann::json orders the others by name.
-  std::stable_partition(out.begin(), out.end(), [](const auto& summary) { return summary.region.name == "Global"; });
+  // The whole run first, as in the profiler's documents; the others stay in name order (a
+  // parsed tree's). Rotated, not partitioned: only the regions before it move, without a buffer.
+  const auto global =
+      std::find_if(out.begin(), out.end(), [](const auto& summary) { return summary.region.name == "Global"; });
+  if (global != out.end()) std::rotate(out.begin(), global, global + 1);
   return out;
 }
 
 /// The per-process records of a region: "Process"/<name> (DLB 3.5 and later) or the element of the
 /// "region" array with that name (DLB 3.4 and development builds of 3.5).
-const Json* process_records(const Json& document, const std::string& name, Pointer& at) {
-  if (const auto section = document.find("Process"); section != document.end() && section->is_object()) {
-    if (const auto records = section->find(name); records != section->end()) {
+const ElementList* process_records(const TalpDocument& document, const std::string& name, Pointer& at) {
+  if (document.process && document.process->kind.is_object()) {
+    if (const auto records = document.process->regions.find(name); records != document.process->regions.end()) {
       at = Pointer() / "Process" / name;
-      return &*records;
+      return &records->second;
     }
   }
-  if (const auto section = document.find("region"); section != document.end() && section->is_array()) {
-    for (std::size_t i = 0; i < section->size(); ++i) {
-      const Json& region = (*section)[i];
-      if (region.is_object() && region.value("name", Json()) == name && region.contains("process")) {
-        at = Pointer() / "region" / i / "process";
-        return &region["process"];
-      }
+  for (std::size_t i = 0; i < document.regions.size(); ++i) {
+    const RegionElement& region = document.regions[i];
+    const Json* region_name = region.element.record.find("name");
+    if (region.element.kind.is_object() && region_name && *region_name == name && region.process) {
+      at = Pointer() / "region" / i / "process";
+      return &*region.process;
     }
   }
   return nullptr;
 }
 
-model::Resources read_resources(const Json& document, const RegionSummary& global, FieldReader& reader) {
+model::Resources read_resources(const TalpDocument& document, const RegionSummary& global, FieldReader& reader) {
   const model::RegionRaw& raw = global.region.raw;
   model::Resources out{raw.nodes, raw.processes, raw.threads_per_process, global.gpus, {}};
   const Pointer at = Pointer() / "resources";
-  const Json* resources = reader.object_member(document, Pointer(), "resources", Need::optional); // DLB 3.5 on
-  if (!resources) return out;
+  // DLB 3.5 and later write the resources; the whole run's region holds them too.
+  if (!document.resources || !reader.expect_object(document.resources->kind, at)) return out;
+  const Record* resources = &document.resources->record;
   const auto cpus = reader.count(*resources, at, "numCpus", Need::required).value_or(0);
   out.ranks = std::max<std::uint64_t>(reader.count(*resources, at, "numMpiRanks", Need::required).value_or(0), 1);
   out.threads_per_rank = std::max<std::uint64_t>((cpus + out.ranks / 2) / out.ranks, 1);
@@ -115,19 +123,12 @@ model::Resources read_resources(const Json& document, const RegionSummary& globa
   return out;
 }
 
-} // namespace
-
-bool is_talp_document(const nlohmann::json& document) {
-  return document.is_object() && document.contains("dlbVersion");
-}
-
-model::ReadResult import_talp(const nlohmann::json& document, const std::string& file,
-                              const TalpImportOptions& options) {
+model::ReadResult import_document(const TalpDocument& document, std::string_view text, const std::string& file,
+                                  const TalpImportOptions& options) {
   model::Problems problems;
   FieldReader reader(file, problems);
-  if (!reader.expect_object(document, Pointer())) return problems;
   const auto layout = layout_of(document, reader);
-  const auto timestamp = reader.string_member(document, Pointer(), "timestamp", Need::required);
+  const auto timestamp = reader.string_member(document.top, Pointer(), "timestamp", Need::required);
   const auto end_time = timestamp ? timestamp_as_utc(*timestamp) : std::nullopt;
   if (timestamp && !end_time) {
     reader.fail(Pointer("/timestamp"), "expected a time like 2026-11-21T23:52:18, got \"" + *timestamp + "\"");
@@ -135,17 +136,16 @@ model::ReadResult import_talp(const nlohmann::json& document, const std::string&
   if (!layout) return problems;
 
   std::vector<RegionSummary> summaries = read_summaries(document, *layout, reader);
-  const NodeOfPid node_of_pid = read_node_of_pid(document);
   std::vector<std::string> hosts;
   for (RegionSummary& summary : summaries) {
     Pointer at;
-    const Json* records = process_records(document, summary.talp_name, at);
+    const ElementList* records = process_records(document, summary.talp_name, at);
     if (!records) continue;
-    if (!records->is_array()) {
-      reader.fail(at, "expected an array of processes, got " + model::describe_type(*records));
+    if (!records->kind.is_array()) {
+      reader.fail(at, "expected an array of processes, got " + model::describe_type(records->kind));
       continue;
     }
-    const std::vector<ProcessRecord> processes = read_process_records(*records, at, node_of_pid, reader);
+    const std::vector<ProcessRecord> processes = read_process_records(*records, at, document.node_of_pid, reader);
     apply_process_records(processes, summary);
     if (&summary != &summaries.front()) continue;
     // The hosts of the whole run are those of its first region, Global, in rank order.
@@ -160,11 +160,11 @@ model::ReadResult import_talp(const nlohmann::json& document, const std::string&
 
   model::RunDocument out;
   out.tally_version = model::tally_version;
-  out.source = read_metadata(document, reader);
+  out.source = read_metadata(document.metadata, reader);
   out.resources = read_resources(document, summaries.front(), reader);
   out.resources.hosts = hosts;
   if (!problems.empty()) return problems;
-  out.run.id = imported_run_id(file, *end_time, document);
+  out.run.id = imported_run_id(file, *end_time, text);
   out.run.experiment = options.experiment;
   out.run.label = model::resource_label(out.resources); // the profiler's default label
   // TALP writes its timestamp when the run ends; the whole run's region tells how long it lasted.
@@ -177,6 +177,21 @@ model::ReadResult import_talp(const nlohmann::json& document, const std::string&
   for (RegionSummary& summary : summaries)
     out.regions.push_back(std::move(summary.region));
   return out;
+}
+
+} // namespace
+
+std::optional<model::ReadResult> import_talp(std::string_view text, const std::string& file,
+                                             const TalpImportOptions& options) {
+  // Every TALP document holds the word; a tally document almost never does, and is not parsed here.
+  if (text.find("\"dlbVersion\"") == std::string_view::npos) return std::nullopt;
+  auto read = read_talp_document(text);
+  if (std::holds_alternative<NotTalp>(read)) return std::nullopt;
+  if (const auto* document = std::get_if<TalpDocument>(&read)) return import_document(*document, text, file, options);
+  // Parsed again into a tree only to say what is wrong, in the words of every other document's problem.
+  auto parsed = model::parse_json(text, file);
+  if (auto* problems = std::get_if<model::Problems>(&parsed)) return std::move(*problems);
+  return model::Problems{{file, "", "not valid JSON"}}; // the two parsers disagree: refused all the same
 }
 
 } // namespace tally::analysis::ingest::talp

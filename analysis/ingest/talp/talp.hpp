@@ -6,9 +6,9 @@
 
 #include "tally/model/document_io.hpp"
 
-#include <nlohmann/json.hpp>
-
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace tally::analysis::ingest::talp {
 
@@ -16,13 +16,12 @@ struct TalpImportOptions {
   std::string experiment = "talp"; ///< run.experiment of the imported documents
 };
 
-/// True for a document written by DLB's TALP: an object with a `dlbVersion` member.
-bool is_talp_document(const nlohmann::json& document);
-
-/// The TALP document as a tally run document with computed metrics, or every problem found, each
-/// as `file: /json/pointer: message` with the pointer into the TALP document. `file` names the
-/// document in messages and gives the run id its stem.
-model::ReadResult import_talp(const nlohmann::json& document, const std::string& file,
-                              const TalpImportOptions& options);
+/// The TALP document in `text` (the bytes of a file) as a tally run document with computed
+/// metrics, or every problem found, each as `file: /json/pointer: message` with the pointer into
+/// the TALP document; nullopt when `text` is not a TALP document (not an object with a top-level
+/// `dlbVersion` member), which costs no parse unless the text holds the word. `file` names the
+/// document in messages and gives the run id its stem; the id's hash is that of `text`.
+std::optional<model::ReadResult> import_talp(std::string_view text, const std::string& file,
+                                             const TalpImportOptions& options);
 
 } // namespace tally::analysis::ingest::talp

@@ -14,13 +14,40 @@ std::uint64_t ceil_ns(double value) {
   return static_cast<std::uint64_t>(std::ceil(value));
 }
 
-std::optional<double> FieldReader::number(const Json& parent, const Pointer& at, std::string_view key, Need need) {
-  const Json* value = member(parent, at, key, need);
+const Json* FieldReader::member(const Record& record, const Pointer& at, std::string_view key, Need need) {
+  const Json* value = record.find(key);
+  if (!value && need == Need::required) fail(at / std::string(key), "missing required field");
+  return value;
+}
+
+const Json* FieldReader::typed_member(const Record& record, const Pointer& at, std::string_view key, Need need,
+                                      bool (Json::*has_type)() const noexcept, std::string_view expected) {
+  const Json* value = member(record, at, key, need);
+  if (!value || (value->*has_type)()) return value;
+  fail(at / std::string(key), "expected " + std::string(expected) + ", got " + model::describe_type(*value));
+  return nullptr;
+}
+
+std::optional<std::string> FieldReader::string_member(const Record& record, const Pointer& at, std::string_view key,
+                                                      Need need) {
+  const Json* value = typed_member(record, at, key, need, &Json::is_string, "a string");
+  return value ? std::optional(value->get<std::string>()) : std::nullopt;
+}
+
+std::optional<bool> FieldReader::bool_member(const Record& record, const Pointer& at, std::string_view key, Need need) {
+  const Json* value = typed_member(record, at, key, need, &Json::is_boolean, "true or false");
+  return value ? std::optional(value->get<bool>()) : std::nullopt;
+}
+
+bool FieldReader::expect_array(const Json& kind, const Pointer& at) {
+  if (kind.is_array()) return true;
+  fail(at, "expected an array, got " + model::describe_type(kind));
+  return false;
+}
+
+std::optional<double> FieldReader::number(const Record& record, const Pointer& at, std::string_view key, Need need) {
+  const Json* value = typed_member(record, at, key, need, &Json::is_number, "a number");
   if (!value) return std::nullopt;
-  if (!value->is_number()) {
-    fail(at / std::string(key), "expected a number, got " + model::describe_type(*value));
-    return std::nullopt;
-  }
   const double number = value->get<double>();
   if (!std::isfinite(number) || number < 0) {
     fail(at / std::string(key), "expected a non-negative number, got " + value->dump());
@@ -29,9 +56,9 @@ std::optional<double> FieldReader::number(const Json& parent, const Pointer& at,
   return number;
 }
 
-std::optional<std::uint64_t> FieldReader::count(const Json& parent, const Pointer& at, std::string_view key,
+std::optional<std::uint64_t> FieldReader::count(const Record& record, const Pointer& at, std::string_view key,
                                                 Need need) {
-  const Json* value = member(parent, at, key, need);
+  const Json* value = member(record, at, key, need);
   if (!value) return std::nullopt;
   if (value->is_number_unsigned()) return value->get<std::uint64_t>();
   if (value->is_number_integer() && value->get<std::int64_t>() >= 0) {
@@ -46,14 +73,10 @@ std::optional<std::uint64_t> FieldReader::count(const Json& parent, const Pointe
   return std::nullopt;
 }
 
-std::optional<std::uint64_t> FieldReader::counter(const Json& parent, const Pointer& at, std::string_view key,
+std::optional<std::uint64_t> FieldReader::counter(const Record& record, const Pointer& at, std::string_view key,
                                                   Need need) {
-  const Json* value = member(parent, at, key, need);
+  const Json* value = typed_member(record, at, key, need, &Json::is_number, "a number");
   if (!value) return std::nullopt;
-  if (!value->is_number()) {
-    fail(at / std::string(key), "expected a number, got " + model::describe_type(*value));
-    return std::nullopt;
-  }
   return ceil_ns(std::round(value->get<double>()));
 }
 

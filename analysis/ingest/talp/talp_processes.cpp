@@ -34,31 +34,13 @@ model::ProcessRecord fold_input(const ProcessRecord& process, std::uint64_t thre
 
 } // namespace
 
-NodeOfPid read_node_of_pid(const Json& document) {
-  // A deprecated summary used only to place processes on nodes; anything unexpected in it is skipped
-  // rather than reported, since the import does not depend on it.
-  NodeOfPid out;
-  const auto nodes = document.find("node");
-  if (nodes == document.end() || !nodes->is_array()) return out;
-  for (std::size_t index = 0; index < nodes->size(); ++index) {
-    const Json& node = (*nodes)[index];
-    if (!node.is_object() || !node.contains("process") || !node["process"].is_array()) continue;
-    for (const Json& process : node["process"]) {
-      if (process.is_object() && process.contains("id") && process["id"].is_number_unsigned()) {
-        out[process["id"].get<std::uint64_t>()] = index;
-      }
-    }
-  }
-  return out;
-}
-
-std::vector<ProcessRecord> read_process_records(const Json& records, const Pointer& at, const NodeOfPid& node_of_pid,
-                                                FieldReader& reader) {
+std::vector<ProcessRecord> read_process_records(const ElementList& records, const Pointer& at,
+                                                const NodeOfPid& node_of_pid, FieldReader& reader) {
   std::vector<ProcessRecord> out;
-  for (std::size_t i = 0; i < records.size(); ++i) {
+  for (std::size_t i = 0; i < records.elements.size(); ++i) {
     const Pointer here = at / i;
-    const Json& record = records[i];
-    if (!reader.expect_object(record, here)) continue;
+    if (!reader.expect_object(records.elements[i].kind, here)) continue;
+    const Record& record = records.elements[i].record;
     ProcessRecord process;
     process.rank = reader.count(record, here, "rank", required).value_or(i);
     process.node = reader.count(record, here, "nodeId", optional);

@@ -6,7 +6,6 @@
 #include "analysis/ingest/talp/talp_fields.hpp"
 #include "analysis/ingest/talp/talp_summary.hpp"
 
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,14 +29,10 @@ struct ProcessRecord {
   std::optional<std::uint64_t> mpi_calls; ///< numMpiCalls (DLB 3.5+)
 };
 
-/// Node of each process id, from the "node" summary of DLB 3.4 and 3.5 (whose per-process records
-/// of 3.4 carry no node).
-using NodeOfPid = std::map<std::uint64_t, std::uint64_t>;
-NodeOfPid read_node_of_pid(const Json& document);
-
-/// The records of one region: an array of process objects.
-std::vector<ProcessRecord> read_process_records(const Json& records, const Pointer& at, const NodeOfPid& node_of_pid,
-                                                FieldReader& reader);
+/// The records of one region, an array of process objects; `node_of_pid` places the records
+/// without a nodeId.
+std::vector<ProcessRecord> read_process_records(const ElementList& records, const Pointer& at,
+                                                const NodeOfPid& node_of_pid, FieldReader& reader);
 
 /// Folds the records (model/region_fold.hpp) to replace the estimates of `summary` by exact values,
 /// adds the per-rank detail, and fills the visits, MPI time and most MPI calls of one process the

@@ -2,9 +2,8 @@
 // Run-level fields of an imported TALP document: times, id and the talp-pages metadata.
 #include "analysis/ingest/talp/talp_run_info.hpp"
 
-#include "analysis/ingest/talp/dump_hash.hpp"
-
 #include "tally/model/file_names.hpp"
+#include "tally/model/stable_hash.hpp"
 #include "tally/model/utc_time.hpp"
 
 #include <cstdio>
@@ -48,19 +47,18 @@ std::string utc_minus(const std::string& utc, std::uint64_t nanoseconds) {
   return out + "Z";
 }
 
-std::optional<model::SourceInfo> read_metadata(const Json& document, FieldReader& reader) {
-  const Pointer root;
-  const Json* metadata = reader.object_member(document, root, "metadata", Need::optional);
-  if (!metadata) return std::nullopt;
-  const Pointer at = root / "metadata";
-  const auto commit = reader.string_member(*metadata, at, "gitCommit", Need::required);
-  const auto branch = reader.string_member(*metadata, at, "gitBranch", Need::required);
-  const auto merge_request = reader.bool_member(*metadata, at, "isMergeRequest", Need::optional);
-  const auto default_branch = reader.string_member(*metadata, at, "defaultGitBranch", Need::optional);
+std::optional<model::SourceInfo> read_metadata(const std::optional<Element>& metadata_section, FieldReader& reader) {
+  const Pointer at = Pointer() / "metadata";
+  if (!metadata_section || !reader.expect_object(metadata_section->kind, at)) return std::nullopt;
+  const Record& metadata = metadata_section->record;
+  const auto commit = reader.string_member(metadata, at, "gitCommit", Need::required);
+  const auto branch = reader.string_member(metadata, at, "gitBranch", Need::required);
+  const auto merge_request = reader.bool_member(metadata, at, "isMergeRequest", Need::optional);
+  const auto default_branch = reader.string_member(metadata, at, "defaultGitBranch", Need::optional);
   std::optional<std::string> commit_time;
   // talp-pages writes the commit time without its zone, and null when CI gave none.
-  if (metadata->contains("gitTimestamp") && !(*metadata)["gitTimestamp"].is_null()) {
-    if (const auto text = reader.string_member(*metadata, at, "gitTimestamp", Need::required)) {
+  if (const Json* time = metadata.find("gitTimestamp"); time && !time->is_null()) {
+    if (const auto text = reader.string_member(metadata, at, "gitTimestamp", Need::required)) {
       commit_time = timestamp_as_utc(*text);
       if (!commit_time)
         reader.fail(at / "gitTimestamp", "expected a time like 2024-09-02T14:11:24, got \"" + *text + "\"");
@@ -76,11 +74,20 @@ std::optional<model::SourceInfo> read_metadata(const Json& document, FieldReader
   return out;
 }
 
-std::string imported_run_id(const std::string& file, const std::string& end_time, const Json& document) {
+std::string imported_run_id(const std::string& file, const std::string& end_time, std::string_view bytes) {
   char hash[20];
-  std::snprintf(hash, sizeof hash, "%08llx", static_cast<unsigned long long>(dump_hash(document) & 0xffffffffull));
+  std::snprintf(hash, sizeof hash, "%08llx",
+                static_cast<unsigned long long>(model::fnv1a<std::uint64_t>(bytes) & 0xffffffffull));
   return model::file_name_part(std::filesystem::path(file).stem().string(), "talp") + "-" +
          model::compact_time(end_time) + "-" + hash;
+}
+
+std::optional<std::string_view> imported_run_key(std::string_view id) {
+  constexpr std::size_t hash_digits = 8;
+  if (id.size() <= hash_digits + 1 || id[id.size() - hash_digits - 1] != '-') return std::nullopt;
+  const std::string_view hash = id.substr(id.size() - hash_digits);
+  if (hash.find_first_not_of("0123456789abcdef") != std::string_view::npos) return std::nullopt;
+  return id.substr(0, id.size() - hash_digits - 1);
 }
 
 } // namespace tally::analysis::ingest::talp

@@ -3,12 +3,14 @@
 // and the git origin talp-pages keeps in a `metadata` block.
 #pragma once
 
+#include "analysis/ingest/talp/talp_document.hpp"
 #include "analysis/ingest/talp/talp_fields.hpp"
 
 #include "tally/model/run_document.hpp"
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace tally::analysis::ingest::talp {
 
@@ -23,9 +25,15 @@ std::string utc_minus(const std::string& utc, std::uint64_t nanoseconds);
 /// The `metadata` block of talp-pages (gitCommit, gitBranch, gitTimestamp, isMergeRequest,
 /// defaultGitBranch) as the document's source; nullopt without one, or when talp-pages could not
 /// tell the commit.
-std::optional<model::SourceInfo> read_metadata(const Json& document, FieldReader& reader);
+std::optional<model::SourceInfo> read_metadata(const std::optional<Element>& metadata, FieldReader& reader);
 
-/// A run id stable across imports of the same file: its stem, the end time and a hash of the content.
-std::string imported_run_id(const std::string& file, const std::string& end_time, const Json& document);
+/// A run id stable across imports of the same file: `<stem>-<end time>-<hash>`, where the hash is
+/// the low 32 bits of FNV-1a over the file's bytes as read, in 8 hexadecimal digits.
+std::string imported_run_id(const std::string& file, const std::string& end_time, std::string_view bytes);
+
+/// What identifies the run of an imported id across hash schemes: the id without its `-<hash>`
+/// (input stem and end time). Ids hashed nlohmann/json's dump() of the parsed file until the hash
+/// became that of the bytes. nullopt when `id` does not end in `-` and 8 hexadecimal digits.
+std::optional<std::string_view> imported_run_key(std::string_view id);
 
 } // namespace tally::analysis::ingest::talp

@@ -79,7 +79,7 @@ void set_counters(model::RegionRaw& raw, std::uint64_t cycles, std::uint64_t ins
   if (cycles > 0 || instructions > 0) raw.counters = model::CounterRaw{instructions, cycles};
 }
 
-std::optional<RegionSummary> read_pop_raw(const Json& summary, const Pointer& at, FieldReader& reader) {
+std::optional<RegionSummary> read_pop_raw(const Record& summary, const Pointer& at, FieldReader& reader) {
   const std::size_t problems = reader.problem_count();
   RegionSummary out;
   out.region.name = reader.string_member(summary, at, "name", required).value_or("");
@@ -108,7 +108,7 @@ std::optional<RegionSummary> read_pop_raw(const Json& summary, const Pointer& at
   return out;
 }
 
-std::optional<RegionSummary> read_application(const Json& summary, const Pointer& at, const std::string& name,
+std::optional<RegionSummary> read_application(const Record& summary, const Pointer& at, const std::string& name,
                                               Layout layout, FieldReader& reader) {
   const std::size_t problems = reader.problem_count();
   RegionSummary out;
@@ -200,11 +200,11 @@ std::uint64_t outside_mpi_floor(const model::RegionRaw& raw) {
   return model::outside_mpi_ns(all_threads(raw, cpus));
 }
 
-std::optional<RegionSummary> read_region_summary(const Json& summary, const Pointer& at, const std::string& name,
+std::optional<RegionSummary> read_region_summary(const Element& summary, const Pointer& at, const std::string& name,
                                                  Layout layout, FieldReader& reader) {
-  if (!reader.expect_object(summary, at)) return std::nullopt;
-  if (layout == Layout::pop_raw) return read_pop_raw(summary, at, reader);
-  return read_application(summary, at, name, layout, reader);
+  if (!reader.expect_object(summary.kind, at)) return std::nullopt;
+  if (layout == Layout::pop_raw) return read_pop_raw(summary.record, at, reader);
+  return read_application(summary.record, at, name, layout, reader);
 }
 
 } // namespace tally::analysis::ingest::talp

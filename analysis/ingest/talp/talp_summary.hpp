@@ -4,6 +4,7 @@
 // and 3.7; see analysis/ingest/talp/README.md for the layouts and what is exact and what is estimated.
 #pragma once
 
+#include "analysis/ingest/talp/talp_document.hpp"
 #include "analysis/ingest/talp/talp_fields.hpp"
 
 #include "tally/model/run_document.hpp"
@@ -31,7 +32,7 @@ struct RegionSummary {
 
 /// Reads one summary record; `name` is its key (ignored for pop_raw, whose records carry a
 /// "name"). Problems go to `reader`; nullopt when the record is unusable.
-std::optional<RegionSummary> read_region_summary(const Json& summary, const Pointer& at, const std::string& name,
+std::optional<RegionSummary> read_region_summary(const Element& summary, const Pointer& at, const std::string& name,
                                                  Layout layout, FieldReader& reader);
 
 /// Sum over processes of the outside-MPI time C_i, rounded up: (U + W + O) / t.

@@ -46,6 +46,9 @@ using ReadResult = std::variant<RunDocument, Problems>;
 /// located at the whole document.
 std::variant<nlohmann::json, Problems> parse_json(std::string_view text, const std::string& file);
 
+/// The bytes of a file, or the problem (cannot open or read it, larger than max_json_file_bytes).
+std::variant<std::string, Problems> read_json_text(const std::filesystem::path& path);
+
 /// The JSON value of a file, or the problem (cannot open or read it, larger than
 /// max_json_file_bytes, not valid JSON).
 std::variant<nlohmann::json, Problems> load_json(const std::filesystem::path& path);

@@ -100,7 +100,7 @@ TEST(TalpFixtures, run_information_comes_from_the_file_and_its_name) {
 
 TEST(TalpFixtures, experiment_option_names_the_experiment) {
   const model::ReadResult result =
-      import_talp(load_json(fixtures + "/talp_mpi2_global.json"), "talp.json", TalpImportOptions{"strong-scaling"});
+      import_result(load_json(fixtures + "/talp_mpi2_global.json"), "talp.json", TalpImportOptions{"strong-scaling"});
   ASSERT_TRUE(std::holds_alternative<model::RunDocument>(result));
   EXPECT_EQ(std::get<model::RunDocument>(result).run.experiment, "strong-scaling");
 }

@@ -135,9 +135,21 @@ TEST(TalpEstimates, summary_alone_gives_talps_complement_of_the_smallest_mpi_tim
 }
 
 TEST(TalpDetection, documents_with_dlb_version_are_talp_documents) {
-  EXPECT_TRUE(is_talp_document(global_fixture()));
-  EXPECT_FALSE(is_talp_document(nlohmann::json{{"schema", "tally.run/1"}}));
-  EXPECT_FALSE(is_talp_document(nlohmann::json::array()));
+  EXPECT_TRUE(import_talp(global_fixture().dump(), "talp.json", {}));
+  EXPECT_FALSE(import_talp(R"({"schema": "tally.run/1"})", "run.json", {}));
+  EXPECT_FALSE(import_talp("[]", "run.json", {}));
+  // The word elsewhere than as a member of the whole document does not make a TALP document.
+  EXPECT_FALSE(
+      import_talp(R"({"schema": "tally.run/1", "run": {"label": "dlbVersion", "dlbVersion": 1}})", "run.json", {}));
+  EXPECT_FALSE(import_talp(R"(["dlbVersion"])", "run.json", {}));
+}
+
+TEST(TalpDetection, a_talp_document_that_is_no_json_says_so) {
+  const auto result = import_talp(R"({"dlbVersion": "3.7.0", )", "broken.json", {});
+  ASSERT_TRUE(result);
+  const auto* problems = std::get_if<model::Problems>(&*result);
+  ASSERT_TRUE(problems && problems->size() == 1);
+  EXPECT_THAT(model::to_string(problems->front()), HasSubstr("broken.json: /: not valid JSON: "));
 }
 
 } // namespace

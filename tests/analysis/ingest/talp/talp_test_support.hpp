@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <optional>
 #include <string>
 
 namespace tally::analysis::ingest::talp::test {
@@ -25,9 +26,20 @@ inline nlohmann::json load_json(const std::string& path) {
   return nlohmann::json::parse(in, nullptr, false);
 }
 
+/// What the import makes of `talp` written out as text, as a file holding it would be read.
+inline model::ReadResult import_result(const nlohmann::json& talp, const std::string& file = "talp.json",
+                                       const TalpImportOptions& options = {}) {
+  std::optional<model::ReadResult> result = import_talp(talp.dump(), file, options);
+  if (!result) {
+    ADD_FAILURE() << "not read as a TALP document";
+    return model::Problems{};
+  }
+  return std::move(*result);
+}
+
 /// The imported document; a failure listing the problems when the import refused it.
 inline model::RunDocument import_ok(const nlohmann::json& talp, const std::string& file = "talp.json") {
-  model::ReadResult result = import_talp(talp, file, TalpImportOptions{});
+  model::ReadResult result = import_result(talp, file);
   if (const auto* problems = std::get_if<model::Problems>(&result)) {
     for (const model::Problem& problem : *problems)
       ADD_FAILURE() << model::to_string(problem);
@@ -38,7 +50,7 @@ inline model::RunDocument import_ok(const nlohmann::json& talp, const std::strin
 
 /// The problem lines of an import that must fail.
 inline std::vector<std::string> import_problems(const nlohmann::json& talp, const std::string& file = "talp.json") {
-  const model::ReadResult result = import_talp(talp, file, TalpImportOptions{});
+  const model::ReadResult result = import_result(talp, file);
   std::vector<std::string> out;
   if (const auto* problems = std::get_if<model::Problems>(&result)) {
     for (const model::Problem& problem : *problems)
