@@ -66,14 +66,16 @@ void on_load() {
   Reader& r = reader();
   r.global = process().global;
   const std::filesystem::path root = process().options.powercap_root;
-  PowercapScan scan = scan_powercap(root);
   r.environment.reason = "the run has not read them";
   std::error_code error;
-  // No powercap folder at all is a machine without the sensors, not a problem worth a warning.
+  // No powercap folder at all is a machine without the sensors, not a problem worth a warning. It
+  // is checked before the scan, which would word the error with strerror: a translated message
+  // that can deadlock the program at exit under AddressSanitizer (README, "LAMMPS at exit").
   if (!std::filesystem::exists(root, error)) {
     r.environment.reason = "no powercap folder " + root.string() + ": no RAPL counters on this machine";
     return;
   }
+  PowercapScan scan = scan_powercap(root);
   r.environment.left_out = scan.problems;
   if (!scan.problems.empty()) warn_once(Warning::energy, "energy counters left out: " + joined(scan.problems));
   if (scan.zones.empty()) {
