@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Version policy: readers accept every older version through explicit migrations (one function
 // per step, applied in order) and refuse a newer one. A step N -> N+1 is added here together
-// with schemas/run.vN+1.schema.json; the older schema stays, for the documents written with it.
+// with schemas/run.vN+1.schema.json; the older schema stays, for the documents written with it,
+// unless the new version only adds optional keys (one schema then names both versions).
 #include "schema_version.hpp"
 
 #include "tally/model/run_document.hpp"
@@ -42,6 +43,11 @@ void migrate_1_to_2(Json& document) {
   }
 }
 
+/// tally.run/2 -> tally.run/3: nothing to change. Version 3 adds measured energy (a region's
+/// `energy`, `environment.energy`); a version 2 document has none, or carries it already when
+/// tally 0.1.0 wrote it before the version was raised, and both read the same.
+void migrate_2_to_3(Json&) {}
+
 } // namespace
 
 bool check_and_migrate(Json& document, JsonChecker& checker) {
@@ -65,6 +71,7 @@ bool check_and_migrate(Json& document, JsonChecker& checker) {
   }
   // One step per version, in order; each leaves the document valid for the next.
   if (*version < 2) migrate_1_to_2(document);
+  if (*version < 3) migrate_2_to_3(document);
   document["schema"] = schema_name(run_schema_version);
   return true;
 }

@@ -43,7 +43,7 @@ BROKEN = {
     "unknown field at the top": put(["dlbVersion"], "3.7.0"),
     "unknown field in /regions/0/raw": put(["regions", 0, "raw", "useful_time"], 1),
     "unknown field in /resources": put(["resources", "cpus"], 4),
-    "newer schema": put(["schema"], "tally.run/3"),
+    "newer schema": put(["schema"], "tally.run/4"),
     "foreign schema": put(["schema"], "talp/1"),
     "negative count": put(["regions", 0, "raw", "mpi_ns"], -1),
     "count with a fraction": put(["regions", 0, "raw", "mpi_ns"], 1.5),
@@ -130,6 +130,8 @@ VALID.update({
     "measured energy": measured_energy,
     "energy not available, with why": put(["environment", "energy"],
                                           {"available": False, "source": "measured", "reason": "no RAPL zone"}),
+    "version 2, with energy (tally 0.1.0 wrote it before version 3)": lambda document: (
+        measured_energy(document), put(["schema"], "tally.run/2")(document)),
 })
 BROKEN.update({
     "energy not available without why": put(["environment", "energy"], {"available": False, "source": "measured"}),

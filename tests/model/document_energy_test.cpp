@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// What the energy backend adds to tally.run/2: a region's `energy` and `environment.energy`.
+// What the energy backend adds to the document (tally.run/3): a region's `energy` and `environment.energy`.
 // Written and read back unchanged; documents without them read as energy not looked for; each
 // broken value refused with its pointer (as check_schema.py's variants are by the schema); the
 // report's joules and average power, by hand.
@@ -44,6 +44,19 @@ TEST(DocumentEnergy, measured_energy_and_its_sensors_round_trip) {
   EXPECT_EQ(read.regions[0].energy->domains_uj.at("package"), 12'500'000u);
   EXPECT_FALSE(read.regions[1].energy.has_value());
   EXPECT_EQ(json::parse(write_run_document(read)), document);
+}
+
+TEST(DocumentEnergy, a_version_2_document_with_energy_reads_as_version_3_with_its_energy) {
+  // tally 0.1.0 wrote energy under tally.run/2 before the version was raised: the same document.
+  json document = jacobi_with_energy();
+  document["schema"] = "tally.run/2";
+  const RunDocument read = std::get<RunDocument>(read_run_document(document, "run.json"));
+  ASSERT_TRUE(read.regions[0].energy.has_value());
+  EXPECT_EQ(read.regions[0].energy->domains_uj.at("dram"), 3'000'000u);
+  json written = json::parse(write_run_document(read));
+  EXPECT_EQ(written["schema"], "tally.run/3");
+  written["schema"] = "tally.run/2";
+  EXPECT_EQ(written, document);
 }
 
 TEST(DocumentEnergy, no_sensor_round_trips_with_its_reason) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The migration tally.run/1 -> tally.run/2 on every shipped example as version 1 wrote it
+// The migrations from tally.run/1 on every shipped example as version 1 wrote it
 // (tests/model/data/run_v1, the examples/runs documents before the region tree and the counts):
 // each reads, and reads as its version 2 twin without what version 2 added (the MPI and OpenMP
 // counts), with every region but Global placed directly under Global.
@@ -62,7 +62,7 @@ TEST(DocumentMigration, version_1_regions_are_placed_directly_under_global) {
       EXPECT_THAT(region.other_parents, IsEmpty());
       EXPECT_FALSE(region.raw.mpi.has_value());
     }
-    EXPECT_EQ(to_json(migrated)["schema"], "tally.run/2") << "a migrated document is written as version 2";
+    EXPECT_EQ(to_json(migrated)["schema"], "tally.run/3") << "a migrated document is written as version 3";
   }
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The run document (schema tally.run/2): one run of one program, as C++ types. The format is
-// documented by schemas/run.v2.schema.json; reading and writing live in document_io.hpp.
+// The run document (schema tally.run/3): one run of one program, as C++ types. The format is
+// documented by schemas/run.v3.schema.json; reading and writing live in document_io.hpp.
 #pragma once
 
 #include "tally/model/metric_values.hpp"
@@ -17,7 +17,7 @@
 
 namespace tally::model {
 
-inline constexpr int run_schema_version = 2;
+inline constexpr int run_schema_version = 3;
 inline constexpr std::string_view run_schema_prefix = "tally.run/";
 
 struct RunInfo {
