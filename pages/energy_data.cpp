@@ -49,17 +49,19 @@ TemplateList energy_rows(const analysis::ScalingTable& table) {
   TemplateList rows;
   if (table.energy_source) {
     const std::string_view source = analysis::energy::to_string(*table.energy_source);
-    const std::string missing = *table.energy_source == analysis::energy::Source::measured
-                                    ? "no run of this configuration measured energy"
-                                    : "no elapsed time to estimate from";
+    // An estimate exists for every run that has the region, so only a measured row lacks joules;
+    // watts also need some elapsed time.
+    const std::string no_energy = "no run of this configuration measured energy";
+    const std::string no_time = "the runs took no time to average over";
     TemplateData joules = row_head("Energy to solution (J), " + std::string(source), "energy_to_solution_j");
     TemplateData watts = row_head("Average power (W), " + std::string(source), "average_power_w");
     TemplateList joule_cells;
     TemplateList watt_cells;
     for (const analysis::ScalingColumn& column : table.columns) {
       joule_cells.push_back(
-          energy_cell(column.energy ? std::optional(column.energy->joules) : std::nullopt, source, missing));
-      watt_cells.push_back(energy_cell(column.energy ? column.energy->watts : std::nullopt, source, missing));
+          energy_cell(column.energy ? std::optional(column.energy->joules) : std::nullopt, source, no_energy));
+      watt_cells.push_back(energy_cell(column.energy ? column.energy->watts : std::nullopt, source,
+                                       column.energy ? no_time : no_energy));
     }
     set_moved(joules, "cells", std::move(joule_cells));
     set_moved(watts, "cells", std::move(watt_cells));

@@ -75,6 +75,8 @@ TemplateData scaling_table_data(const analysis::Experiment& experiment, const an
   for (TemplateData& row : energy)
     rows.push_back(std::move(row));
   TemplateData out;
+  out.set("has_energy", table.energy_source.has_value());
+  out.set("has_useful_computation_ratio", table.has_useful_computation_ratio);
   set_moved(out, "columns", std::move(columns));
   set_moved(out, "rows", std::move(rows));
   return out;

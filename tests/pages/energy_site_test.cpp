@@ -122,8 +122,11 @@ TEST(EnergySite, WithoutMeasurementsTheProfilesEstimateFillsTheRowsAndNothingIsC
             "<th>Average power (W), model estimate</th><td>208.8</td><td>217.6</td>");
   EXPECT_EQ(row(html, "Energy to solution (J), measured"), "");
   EXPECT_EQ(html.find("Energy to solution, measured"), std::string::npos);
-  // Neither measured nor a profile: no energy rows at all.
-  EXPECT_EQ(region_html(unmeasured_history(), nullptr).find("<th>Energy to solution"), std::string::npos);
+  // Neither measured nor a profile: no energy rows at all, nor their explanation.
+  const std::string without = region_html(unmeasured_history(), nullptr);
+  EXPECT_EQ(without.find("<th>Energy to solution"), std::string::npos);
+  EXPECT_EQ(without.find("Energy to solution and average power"), std::string::npos);
+  EXPECT_NE(html.find("Energy to solution and average power"), std::string::npos);
 }
 
 TEST(EnergySite, TheUsefulComputationRatioRowWithCountersAndNotWithout) {
@@ -133,7 +136,11 @@ TEST(EnergySite, TheUsefulComputationRatioRowWithCountersAndNotWithout) {
   const std::string ratio = row(html, "Useful computation ratio");
   EXPECT_NE(ratio.find(">0.80</td>"), std::string::npos) << ratio;
   EXPECT_NE(ratio.find(">0.64</td>"), std::string::npos) << ratio;
-  EXPECT_EQ(row(region_html(measured_history(), nullptr), "Useful computation ratio"), "");
+  EXPECT_NE(html.find("The useful computation ratio is"), std::string::npos);
+  // Without counters: neither the row nor its explanation.
+  const std::string without = region_html(measured_history(), nullptr);
+  EXPECT_EQ(row(without, "Useful computation ratio"), "");
+  EXPECT_EQ(without.find("The useful computation ratio is"), std::string::npos);
 }
 
 TEST(EnergySite, TheDashboardDrawsMeasuredEnergyWhereTheNewestCommitHasItElseTheEstimate) {
