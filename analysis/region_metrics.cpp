@@ -67,6 +67,12 @@ std::vector<model::MetricValues> paired_repetition_metrics(const Repetitions& re
                                 [&](std::size_t k) { return k < references.size() ? references[k] : nullptr; });
 }
 
+std::optional<MetricSummary> summarize_values(const std::vector<double>& values) {
+  if (values.empty()) return std::nullopt;
+  const auto [low, high] = std::minmax_element(values.begin(), values.end());
+  return MetricSummary{median(values), *low, *high, values.size()};
+}
+
 MetricSummaries summarize(const std::vector<model::MetricValues>& repetitions) {
   MetricSummaries out;
   for (const model::MetricInfo& metric : model::metric_table()) {
@@ -74,9 +80,7 @@ MetricSummaries summarize(const std::vector<model::MetricValues>& repetitions) {
     for (const model::MetricValues& values_of_run : repetitions) {
       if (const auto value = values_of_run.get(metric.id)) values.push_back(*value);
     }
-    if (values.empty()) continue;
-    const auto [low, high] = std::minmax_element(values.begin(), values.end());
-    out[static_cast<std::size_t>(metric.id)] = MetricSummary{median(values), *low, *high, values.size()};
+    out[static_cast<std::size_t>(metric.id)] = summarize_values(values);
   }
   return out;
 }

@@ -46,6 +46,9 @@ std::vector<model::MetricValues> repetition_metrics(const Repetitions& repetitio
 std::vector<model::MetricValues> paired_repetition_metrics(const Repetitions& repetitions, const Repetitions& reference,
                                                            const std::string& region, model::Scaling scaling);
 
+/// Median, minimum and maximum of `values` (one per repetition); none for no values.
+std::optional<MetricSummary> summarize_values(const std::vector<double>& values);
+
 /// Median, minimum and maximum of every metric present in at least one repetition.
 MetricSummaries summarize(const std::vector<model::MetricValues>& repetitions);
 

@@ -77,19 +77,22 @@ TemplateData dashboard_data(const analysis::Experiment& experiment, const analys
   if (std::find(experiment.regions.begin(), experiment.regions.end(), global) != experiment.regions.end()) {
     const std::size_t newest = commits.back();
     const gate::CommitVerdict* verdict = verdict_at(verdicts, newest);
-    data.set("table", scaling_table_data(experiment, analysis::scaling_table(experiment, newest, global), global,
-                                         verdict, axis));
+    data.set("table", scaling_table_data(experiment, analysis::scaling_table(experiment, newest, global, power_profile),
+                                         global, verdict, axis));
   }
   TemplateList regions = costliest(experiment, axis);
   data.set("has_costliest", !regions.empty());
   set_moved(data, "costliest", std::move(regions));
   data.set("configuration", experiment.configurations[analysis::cost_configuration(experiment)].label());
-  if (power_profile) {
-    const std::size_t newest = commits.back();
-    data.set("energy_chart",
-             render_pareto_chart(analysis::energy::estimated_points(experiment, newest, *power_profile),
-                                 {.title = "Time and energy of Global at " + axis.commits[newest].short_sha,
-                                  .source = "model estimate"}));
+  const std::size_t newest = commits.back();
+  if (const auto source = analysis::energy::commit_energy_source(experiment, newest, global, power_profile)) {
+    TemplateData chart;
+    chart.set("svg", render_pareto_chart(
+                         analysis::energy::time_energy_points(experiment, newest, global, *source, power_profile),
+                         {.title = "Time and energy of Global at " + axis.commits[newest].short_sha,
+                          .source = std::string(analysis::energy::to_string(*source))}));
+    chart.set("measured", *source == analysis::energy::Source::measured);
+    set_moved(data, "energy_chart", std::move(chart));
   }
   return data;
 }

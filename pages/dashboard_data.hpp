@@ -20,8 +20,10 @@ inline constexpr std::size_t dashboard_region_count = 8;
 /// "table" (Global's scaling table at the newest commit, scaling_table_data; absent without a
 /// Global region), "has_costliest", "costliest" (name, link, elapsed, since: the short sha where its
 /// trend starts, sparkline) and "configuration", the label the regions' times are taken at.
-/// With a node power profile, "energy_chart": the time–energy chart of the newest commit's
-/// configurations with their model estimate of energy (pareto_chart.hpp).
+/// "energy_chart" (svg, measured): the time–energy chart of the newest commit's configurations
+/// (pareto_chart.hpp), of measured energy where a run of that commit measured Global's, else of
+/// the model's estimate from `power_profile`; absent with neither. The table's energy rows take
+/// the same source.
 TemplateData dashboard_data(const analysis::Experiment& experiment, const analysis::history::CommitAxis& axis,
                             const BranchVerdicts& verdicts, const model::NodePowerProfile* power_profile = nullptr);
 

@@ -3,12 +3,12 @@
 #include "pages/pareto_chart.hpp"
 
 #include "pages/chart_axes.hpp"
+#include "pages/energy_data.hpp"
 #include "pages/svg_path.hpp"
 #include "tally/model/xml_escape.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace tally::pages {
 namespace {
@@ -18,13 +18,6 @@ using analysis::energy::TimeEnergyPoint;
 constexpr double left_margin = 64, right_margin = 16, top_margin = 28, bottom_margin = 44;
 constexpr double point_radius = 4.5;
 constexpr int list_row = 15; ///< height of one line of the front's list below the plot
-
-/// Whole units from 1000 up (joules of a run), four significant digits below (seconds).
-std::string short_number(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, std::fabs(value) >= 1000 ? "%.0f" : "%.4g", value);
-  return text;
-}
 
 struct Plot {
   double left, top, right, bottom;
@@ -59,14 +52,14 @@ void draw_axes(std::string& out, const Plot& plot) {
     grid.move_to(plot.left, plot.y_of(tick));
     grid.horizontal_to(plot.right);
     out += "<text x=\"" + svg_pixel(plot.left - 4) + "\" y=\"" + svg_pixel(plot.y_of(tick) + 3.5) + "\">" +
-           short_number(tick) + "</text>\n";
+           energy_number(tick) + "</text>\n";
   }
   out += "</g>\n<g class=\"time-axis\">\n";
   for (const double tick : plot.x.ticks) {
     grid.move_to(plot.x_of(tick), plot.top);
     grid.vertical_to(plot.bottom);
     out += "<text x=\"" + svg_pixel(plot.x_of(tick)) + "\" y=\"" + svg_pixel(plot.bottom + 14) + "\">" +
-           short_number(tick) + "</text>\n";
+           energy_number(tick) + "</text>\n";
   }
   out += "</g>\n<path class=\"grid\" d=\"" + grid.data() + "\"/>\n";
   const std::string middle = svg_pixel((plot.top + plot.bottom) / 2);
@@ -122,7 +115,7 @@ std::string render_pareto_chart(const std::vector<TimeEnergyPoint>& points, cons
     const std::size_t i = drawn[k];
     const bool member = k < front.members.size();
     const double x = plot.x_of(points[i].seconds), y = plot.y_of(points[i].joules);
-    const std::string figures = short_number(points[i].seconds) + " s, " + short_number(points[i].joules) + " J";
+    const std::string figures = energy_number(points[i].seconds) + " s, " + energy_number(points[i].joules) + " J";
     out += "<g class=\"" + std::string(member ? "front-member" : "dominated") + "\"><circle cx=\"" + svg_number(x) +
            "\" cy=\"" + svg_number(y) + "\" r=\"" + svg_number(point_radius) + "\"/><title>" +
            model::xml_escape(points[i].configuration + ": " + figures + (member ? ", on the front" : "")) + "</title>";

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Region page data: table rows in tree order with their depth, the counts, and charts of the main
-// metrics and of the counts per visit along the commits where the experiment has runs.
+// metrics, of the measured energy and of the counts per visit along the commits where the
+// experiment has runs.
 #include "pages/region_page.hpp"
 
 #include "analysis/change_points.hpp"
+#include "analysis/energy/energy_series.hpp"
 #include "analysis/metric_series.hpp"
 #include "analysis/scaling_table.hpp"
 #include "pages/chart_marks.hpp"
+#include "pages/energy_data.hpp"
 #include "pages/evolution_charts.hpp"
 #include "pages/page_data.hpp"
 #include "pages/region_counts.hpp"
@@ -103,7 +106,7 @@ std::span<const model::MetricId> evolution_chart_metrics() { return charted_metr
 
 TemplateData region_page_data(const analysis::Experiment& experiment, const std::string& region,
                               const analysis::history::CommitAxis& axis, const std::string& branch,
-                              const BranchVerdicts& verdicts) {
+                              const BranchVerdicts& verdicts, const model::NodePowerProfile* power_profile) {
   TemplateData data;
   data.set("title", "Region " + region + " · " + experiment.name);
   data.set("root", way_up(1));
@@ -116,7 +119,8 @@ TemplateData region_page_data(const analysis::Experiment& experiment, const std:
   const std::size_t newest = commits.back();
   data.set("commit", commit_data(axis.commits[newest]));
   const gate::CommitVerdict* verdict = verdict_at(verdicts, newest);
-  data.set("table", scaling_table_data(experiment, scaling_table(experiment, newest, region), region, verdict, axis));
+  data.set("table", scaling_table_data(experiment, scaling_table(experiment, newest, region, power_profile), region,
+                                       verdict, axis));
   data.set("counts", count_table_data(experiment, newest, region));
   set_tree_links(data, experiment, newest, region);
   TemplateList charts;
@@ -127,6 +131,11 @@ TemplateData region_page_data(const analysis::Experiment& experiment, const std:
     const std::string svg = evolution_chart(experiment, series[m], axis, metric_chart_options(metric),
                                             chart_marks(metric, shifts, experiment, region, axis, verdicts));
     if (!svg.empty()) charts.push_back(chart_data(std::string(model::metric_info(metric).display_name), svg));
+  }
+  const std::vector<analysis::MetricSeries> energy = analysis::energy::measured_energy_series(experiment, region);
+  if (!energy.empty()) {
+    const ChartOptions options = measured_energy_chart_options();
+    charts.push_back(chart_data(options.title, evolution_chart(experiment, energy, axis, options, {})));
   }
   for (const CountRow& count : charted_counts()) {
     const std::vector<analysis::MetricSeries> per_visit = per_visit_series(experiment, region, count);

@@ -3,6 +3,7 @@
 // the gate found moved outlined.
 #include "pages/scaling_table_data.hpp"
 
+#include "pages/energy_data.hpp"
 #include "pages/page_data.hpp"
 
 #include <algorithm>
@@ -53,8 +54,9 @@ TemplateData scaling_table_data(const analysis::Experiment& experiment, const an
   for (const model::MetricId metric : table.rows)
     shown.set(static_cast<std::size_t>(metric));
   // Reserved: kainjow's move constructor is not noexcept, so a growing vector would copy.
+  TemplateList energy = energy_rows(table);
   TemplateList rows;
-  rows.reserve(table.rows.size());
+  rows.reserve(table.rows.size() + energy.size());
   for (const model::MetricId metric : table.rows) {
     TemplateData row;
     set_metric_head(row, metric, shown);
@@ -70,7 +72,11 @@ TemplateData scaling_table_data(const analysis::Experiment& experiment, const an
     set_moved(row, "cells", std::move(cells));
     rows.push_back(std::move(row));
   }
+  for (TemplateData& row : energy)
+    rows.push_back(std::move(row));
   TemplateData out;
+  out.set("has_energy", table.energy_source.has_value());
+  out.set("has_useful_computation_ratio", table.has_useful_computation_ratio);
   set_moved(out, "columns", std::move(columns));
   set_moved(out, "rows", std::move(rows));
   return out;

@@ -10,9 +10,10 @@
 
 namespace tally::pages {
 
-/// `table` of `region` as "columns" (label, repetitions) and "rows" (name, depth, cells); a cell the
-/// gate's `verdict` (the table's commit against its parent; nullptr for none) found regressed or
-/// improved is outlined and says why on hover.
+/// `table` of `region` as "columns" (label, repetitions) and "rows" (name, depth, cells: the metrics,
+/// then energy_data.hpp's energy and useful computation ratio), "has_energy" and "has_useful_computation_ratio" when it
+/// has those rows; a cell the gate's `verdict` (the table's commit against its parent; nullptr for none) found
+/// regressed or improved is outlined and says why on hover.
 TemplateData scaling_table_data(const analysis::Experiment& experiment, const analysis::ScalingTable& table,
                                 const std::string& region, const gate::CommitVerdict* verdict,
                                 const analysis::history::CommitAxis& axis);

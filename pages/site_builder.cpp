@@ -75,9 +75,9 @@ fs::path build_site(const SiteRequest& request, const Templates& templates, cons
   const BranchVerdicts verdicts =
       gate::branch_verdicts(runs, axis, request.gate_config, gate::SelectionRequest{}.noise_history,
                             request.verdict_commits, request.threads);
-  write_page(folder / "index.html",
-             templates.render("index", index_page_data(experiments, runs, axis, request.branch, verdicts,
-                                                       request.power_profile ? &*request.power_profile : nullptr)));
+  const model::NodePowerProfile* power_profile = request.power_profile ? &*request.power_profile : nullptr;
+  write_page(folder / "index.html", templates.render("index", index_page_data(experiments, runs, axis, request.branch,
+                                                                              verdicts, power_profile)));
   const RunPages run_pages = runs_with_pages(experiments, axis, request.run_page_commits);
   const CommitPageContext commit_context{axis, experiments, request.branch, run_pages, verdicts};
   analysis::parallel_for(axis.commits.size(), request.threads, [&](std::size_t position) {
@@ -93,7 +93,8 @@ fs::path build_site(const SiteRequest& request, const Templates& templates, cons
   analysis::parallel_for(regions.size(), request.threads, [&](std::size_t i) {
     const auto [experiment, region] = regions[i];
     write_page(folder / region_page_path(experiment->name, *region),
-               templates.render("region", region_page_data(*experiment, *region, axis, request.branch, verdicts)));
+               templates.render("region",
+                                region_page_data(*experiment, *region, axis, request.branch, verdicts, power_profile)));
   });
   analysis::parallel_for(runs.runs.size(), request.threads, [&](std::size_t i) {
     const analysis::ingest::LoadedRun& run = runs.runs[i];

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # `tally pages --power-profile`: with the example profile each experiment's dashboard shows the
-# time-energy chart, marked as a model estimate; a profile with a wrong field is an error (exit 2)
-# that names the file and the field and writes no site.
+# time-energy chart and every Global table its estimated energy rows, marked as a model estimate; a
+# profile with a wrong field is an error (exit 2) that names the file and the field and writes no site.
 # Usage: pages_power_profile.sh TALLY PROJECT_SOURCE_DIR
 set -uo pipefail
 tally="$1" root="$2"
@@ -15,6 +15,13 @@ fail() { echo "pages_power_profile: $*" >&2; exit 1; }
 index="$work/public/main/index.html"
 [ "$(grep -c 'class="pareto-chart"' "$index")" -ge 1 ] || fail "no time-energy chart on the index"
 grep -q "energy: model estimate" "$index" || fail "the chart does not say its energy is a model estimate"
+# The example runs measured no energy: every Global table has the estimate's rows, named so.
+region_pages=("$work"/public/main/*/Global.html)
+[ -e "${region_pages[0]}" ] || fail "no region page of Global"
+for page in "${region_pages[@]}"; do
+  grep -q "<th>Energy to solution (J), model estimate</th>" "$page" || fail "$page has no estimated energy row"
+  ! grep -q "), measured</th>" "$page" || fail "$page has a measured row although no run measured energy"
+done
 
 printf 'schema = "tally.power/1"\n[node]\nidle_watts = -1\n[core]\nuseful_watts = 1\nwaiting_watts = 1\n' > "$work/bad.toml"
 "$tally" pages --input "$root/examples/runs" --branch main --output "$work/refused" \

@@ -26,7 +26,7 @@ TEST(ConfigurationEnergy, EachConfigurationsMedianRepetitionAndItsEstimate) {
   const std::vector<Experiment> experiments = group_experiments(runs, axis, std::nullopt);
   ASSERT_EQ(experiments.size(), 1u);
   const model::NodePowerProfile profile{.node_idle_watts = 200, .core_useful_watts = 10, .core_waiting_watts = 4};
-  const std::vector<TimeEnergyPoint> points = estimated_points(experiments[0], 0, profile);
+  const std::vector<TimeEnergyPoint> points = time_energy_points(experiments[0], 0, "Global", Source::model, &profile);
   ASSERT_EQ(points.size(), 2u);
   // 1 rank, the 2.5 s repetition: 1 × 2.5 × 200 + 1.6 × 10 + 0.9 × 4 = 500 + 16 + 3.6 J.
   EXPECT_EQ(points[0].configuration, experiments[0].configurations[0].label());
