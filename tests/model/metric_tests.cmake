@@ -5,4 +5,5 @@ target_sources(model_tests PRIVATE
   run_metrics_test.cpp
   scalability_test.cpp
   energy_estimate_test.cpp
+  energy_to_solution_test.cpp
   metric_properties_test.cpp)
