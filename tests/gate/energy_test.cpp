@@ -114,6 +114,43 @@ TEST(Energy, energy_that_rose_at_the_same_time_is_a_regression_naming_energy_and
                              "4 ranks: 0% from elapsed time, 100% from average power; explains Global");
 }
 
+TEST(Energy, rules_and_waivers_name_energy_by_its_metric_key) {
+  // A rule that ignores energy_j leaves no energy check, and it checked something; a waiver of
+  // energy_j turns the same regression into a waived finding, and the commit passes.
+  GateConfig ignored;
+  RuleOverride energy_rule;
+  energy_rule.metrics = "energy_j";
+  energy_rule.direction = Direction::ignored;
+  ignored.rules.push_back(energy_rule);
+  const GateResult unchecked =
+      compare_runs(patterned_history({112, 72}), newest_of_twelve(), ignored, "c112", "2026-02-01");
+  EXPECT_TRUE(checks_of(unchecked, MetricId::energy_j).empty());
+  EXPECT_EQ(unchecked.overall, Verdict::pass);
+  GateConfig waived;
+  Waiver waiver;
+  waiver.metric = "energy_j";
+  waiver.reason = "new solver";
+  waiver.expires = "2026-03-01";
+  waived.waivers.push_back(waiver);
+  const GateResult known = compare_runs(patterned_history({112, 72}), newest_of_twelve(), waived, "c112", "2026-02-01");
+  EXPECT_EQ(known.overall, Verdict::pass);
+  ASSERT_EQ(known.findings.size(), 1u);
+  EXPECT_EQ(known.findings[0].verdict, Verdict::waived);
+  EXPECT_EQ(known.findings[0].metric, MetricId::energy_j);
+  EXPECT_TRUE(known.unused_rules.empty()) << known.unused_rules.front();
+  // Without energy in the candidate's runs, a rule on energy_j checks nothing and says why.
+  RuleOverride tolerance;
+  tolerance.metrics = "energy_j";
+  tolerance.tolerance_percent = 10.0;
+  GateConfig strict;
+  strict.rules.push_back(tolerance);
+  const GateResult none =
+      compare_runs(patterned_history({112, 72, ""}), newest_of_twelve(), strict, "c112", "2026-02-01");
+  ASSERT_EQ(none.unused_rules.size(), 1u);
+  EXPECT_NE(none.unused_rules[0].find("energy_j energy of one source on both sides"), std::string::npos)
+      << none.unused_rules[0];
+}
+
 TEST(Energy, noise_only_energy_fails_at_most_one_history_in_ten) {
   // Energies 3% noisy, times 1%: two energy checks among the comparison's, nothing changed.
   int red = 0;
