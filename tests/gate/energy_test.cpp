@@ -23,7 +23,8 @@ struct Spent {
   double global = 100;
   double solve = 60;
   std::string source = "measured";
-  bool dram = true; ///< whether the dram counter was read
+  bool dram = true;           ///< whether the dram counter was read
+  double solve_spread = 0.04; ///< how far solve's energy scatters around its median, relative (Global's: 4%)
 };
 
 /// A measured energy of `joules`, 80% package and 20% dram (or package alone without dram).
@@ -34,8 +35,9 @@ model::RegionEnergy energy_of(double joules, const Spent& spent) {
   return out;
 }
 
-/// A run of Global > solve at 4 ranks: useful time scaled by `time`, energy by `energy`.
-analysis::ingest::LoadedRun energy_run(const std::string& commit, int repetition, double time, double energy,
+/// A run of Global > solve at 4 ranks: useful time scaled by `time`; energy `step` (−1 to 1) of its
+/// spread away from the nominal values: 4% for Global, spent.solve_spread for solve.
+analysis::ingest::LoadedRun energy_run(const std::string& commit, int repetition, double time, double step,
                                        const Spent& spent) {
   GateRunShape shape{commit, "Global"};
   shape.useful_avg_ns *= time;
@@ -45,8 +47,8 @@ analysis::ingest::LoadedRun energy_run(const std::string& commit, int repetition
   solve.parent = "Global";
   run.document.regions.push_back(solve);
   if (!spent.source.empty()) {
-    run.document.regions[0].energy = energy_of(spent.global * energy, spent);
-    run.document.regions[1].energy = energy_of(spent.solve * energy, spent);
+    run.document.regions[0].energy = energy_of(spent.global * (1 + 0.04 * step), spent);
+    run.document.regions[1].energy = energy_of(spent.solve * (1 + spent.solve_spread * step), spent);
   }
   run.document.run.id += "-" + std::to_string(repetition);
   return run;
@@ -60,10 +62,10 @@ CommitSelection newest_of_twelve() {
   return selection;
 }
 
-/// Five repetitions a commit whose energies scatter by ±4% and times by ±1%, the same set in every
-/// commit in another order: every commit's median is exactly its nominal value.
+/// Five repetitions a commit whose energies scatter by ±4% (solve's by its spread) and times by ±1%,
+/// the same set in every commit in another order: every commit's median is exactly its nominal value.
 analysis::ingest::RunSet patterned_history(const Spent& candidate, const Spent& others = {}) {
-  constexpr std::array<double, 5> energy{0.96, 0.98, 1.00, 1.02, 1.04};
+  constexpr std::array<double, 5> energy{-1.0, -0.5, 0.0, 0.5, 1.0};
   constexpr std::array<double, 5> time{0.99, 0.995, 1.00, 1.005, 1.01};
   analysis::ingest::RunSet runs;
   for (int c = 101; c <= 112; ++c) {
@@ -114,6 +116,25 @@ TEST(Energy, energy_that_rose_at_the_same_time_is_a_regression_naming_energy_and
                              "4 ranks: 0% from elapsed time, 100% from average power; explains Global");
 }
 
+TEST(Energy, a_global_finding_names_the_regions_that_spent_the_energy_when_their_own_checks_stay_in_their_noise) {
+  // The same +12 J, but solve's energy, attributed from readings, scatters by ±30%: its 10 pairs of
+  // {42, 51, 60, 69, 78} J differ by a median of 18 J, σ = 1.4826·18/√2 = 18.9 J a run, 10.6 J a
+  // median of five, so z = 12 / (10.6·1.044) = 1.1 and its check passes. Global's own +12% stands,
+  // and names solve, which spent all 12 J of it.
+  Spent candidate{112, 72};
+  candidate.solve_spread = 0.3;
+  Spent others;
+  others.solve_spread = 0.3;
+  const GateResult result =
+      compare_runs(patterned_history(candidate, others), newest_of_twelve(), {}, "c112", "2026-02-01");
+  ASSERT_TRUE(result.deciding);
+  const Finding& finding = result.findings[*result.deciding];
+  EXPECT_EQ(finding.verdict, Verdict::regression);
+  EXPECT_EQ(finding.summary,
+            "Global: energy to solution (measured, package + dram) 100.00 J \u2192 112.00 J (+12.0 %) at "
+            "4 ranks: 0% from elapsed time, 100% from average power; spent in solve (+12.0 J, 100%)");
+}
+
 TEST(Energy, rules_and_waivers_name_energy_by_its_metric_key) {
   // A rule that ignores energy_j leaves no energy check, and it checked something; a waiver of
   // energy_j turns the same regression into a waived finding, and the commit passes.
@@ -162,7 +183,7 @@ TEST(Energy, noise_only_energy_fails_at_most_one_history_in_ten) {
     analysis::ingest::RunSet runs;
     for (int c = 101; c <= 112; ++c) {
       for (int k = 0; k < 5; ++k)
-        runs.runs.push_back(energy_run("c" + std::to_string(c), k, factor(0.01), factor(0.03), Spent{}));
+        runs.runs.push_back(energy_run("c" + std::to_string(c), k, factor(0.01), (factor(0.03) - 1) / 0.04, Spent{}));
     }
     const GateResult result = compare_runs(runs, newest_of_twelve(), {}, "c112", "2026-02-01");
     EXPECT_EQ(checks_of(result, MetricId::energy_j).size(), 2u);
