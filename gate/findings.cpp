@@ -265,10 +265,22 @@ std::vector<Finding> find_causes(const GateResult& result) {
     findings[at->second].configurations.push_back(check->configuration);
     findings[at->second].checks.push_back(index);
   }
-  // Explained checks follow their cause, which is a root of the same cell.
+  // Explained checks follow their cause, which is a root of the same cell; a cause explained in
+  // turn (energy by elapsed time, elapsed time by an efficiency) hands them on.
+  const auto explained_by = [&](const Check& check, MetricId metric) -> std::optional<MetricId> {
+    for (const auto& [index, by] : explained) {
+      if (checks[index].metric == metric && same_cell(checks[index], check)) return by;
+    }
+    return std::nullopt;
+  };
   for (const auto& [index, by] : explained) {
     const Check& check = checks[index];
     MetricId cause = *by;
+    for (std::size_t hops = 0; hops < model::metric_count; ++hops) {
+      const auto next = explained_by(check, cause);
+      if (!next) break;
+      cause = *next;
+    }
     for (auto parent = model::metric_info(cause).parent; parent; parent = model::metric_info(*parent).parent) {
       if (finding_of.contains({check.experiment, check.region, *parent, check.result.verdict})) cause = *parent;
     }

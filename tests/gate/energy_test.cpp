@@ -25,6 +25,7 @@ struct Spent {
   std::string source = "measured";
   bool dram = true;           ///< whether the dram counter was read
   double solve_spread = 0.04; ///< how far solve's energy scatters around its median, relative (Global's: 4%)
+  double time = 1;            ///< the useful time's factor
 };
 
 /// A measured energy of `joules`, 80% package and 20% dram (or package alone without dram).
@@ -40,7 +41,7 @@ model::RegionEnergy energy_of(double joules, const Spent& spent) {
 analysis::ingest::LoadedRun energy_run(const std::string& commit, int repetition, double time, double step,
                                        const Spent& spent) {
   GateRunShape shape{commit, "Global"};
-  shape.useful_avg_ns *= time;
+  shape.useful_avg_ns *= time * spent.time;
   analysis::ingest::LoadedRun run = gate_run(shape);
   model::Region solve = run.document.regions.front();
   solve.name = "solve";
@@ -133,6 +134,23 @@ TEST(Energy, a_global_finding_names_the_regions_that_spent_the_energy_when_their
   EXPECT_EQ(finding.summary,
             "Global: energy to solution (measured, package + dram) 100.00 J \u2192 112.00 J (+12.0 %) at "
             "4 ranks: 0% from elapsed time, 100% from average power; spent in solve (+12.0 J, 100%)");
+}
+
+TEST(Energy, energy_that_rose_with_the_time_belongs_to_the_time_finding) {
+  // 12% slower at the same power: 12% more energy. One cause, the elapsed time; the energy checks
+  // are among its checks, not a finding of their own.
+  Spent candidate{112, 67.2};
+  candidate.time = 1.12;
+  const GateResult result = compare_runs(patterned_history(candidate), newest_of_twelve(), {}, "c112", "2026-02-01");
+  ASSERT_TRUE(result.deciding);
+  const Finding& finding = result.findings[*result.deciding];
+  EXPECT_EQ(finding.metric, MetricId::elapsed_ns);
+  EXPECT_TRUE(std::none_of(result.findings.begin(), result.findings.end(),
+                           [](const Finding& other) { return other.metric == MetricId::energy_j; }));
+  const auto energy_checks = std::count_if(finding.checks.begin(), finding.checks.end(), [&](std::size_t index) {
+    return result.checks[index].metric == MetricId::energy_j;
+  });
+  EXPECT_EQ(energy_checks, 2); // Global's and solve's
 }
 
 TEST(Energy, rules_and_waivers_name_energy_by_its_metric_key) {
