@@ -27,6 +27,12 @@ constexpr double runner_noise = 0.005;  // per run, common to every region and r
 // Phases of very different sizes (shares of Global's work); Global itself does the remaining 3%.
 constexpr std::array<double, 6> phase_shares{0.28, 0.21, 0.16, 0.12, 0.10, 0.10};
 constexpr std::array<std::string_view, 6> phase_names{"solve", "assemble", "advect", "exchange", "diagnose", "output"};
+// Measured energy, when asked for: each node draws this power, the same in every region, varied
+// per run by the runner's power state; a region's energy (not Global's, the counters' exact
+// difference) is attributed from readings, hence noise of its own (profiler/energy/README.md).
+constexpr double node_watts = 200;
+constexpr double power_noise = 0.01;
+constexpr double attribution_noise = 0.02;
 // A phase does 40% of its work itself and the rest in its sub-regions, split by these weights
 // (rotated per phase): the smallest sub-region still has ~1% of Global's time.
 constexpr double phase_own_share = 0.4;
@@ -171,12 +177,26 @@ analysis::ingest::LoadedRun document_header(const Configuration& configuration, 
   return run;
 }
 
+/// Measured energy for every region of `run`: the nodes' power over the region's elapsed time, in
+/// microjoules split 80% package and 20% dram. Its own generator, so that the times are those of a
+/// history without energy.
+void add_measured_energy(model::RunDocument& run, Random& random) {
+  std::normal_distribution<double> normal(0.0, 1.0);
+  const double watts = static_cast<double>(run.resources.nodes) * node_watts * (1.0 + power_noise * normal(random));
+  for (model::Region& region : run.regions) {
+    const double attributed = region.name == "Global" ? 1.0 : 1.0 + attribution_noise * normal(random);
+    const double microjoules = watts * static_cast<double>(region.raw.elapsed_ns) * 1e-3 * attributed;
+    const auto part = [&](double share) { return static_cast<std::uint64_t>(std::llround(share * microjoules)); };
+    region.energy = model::RegionEnergy{"measured", {{"package", part(0.8)}, {"dram", part(0.2)}}};
+  }
+}
+
 /// One run. A region's rank records start as the sums of its sub-regions' and get its own work
 /// and MPI time added, so every parent covers its children; a collective at the end makes every
 /// rank wait for the last one. `grown` does 3× its noise more work (the candidate of a scenario).
 analysis::ingest::LoadedRun make_run(const std::vector<RegionSpec>& program, const Configuration& configuration,
                                      const std::vector<std::vector<double>>& patterns, int commit, int repetition,
-                                     std::optional<std::size_t> grown, Random& random) {
+                                     std::optional<std::size_t> grown, Random& random, Random* energy) {
   std::normal_distribution<double> normal(0.0, 1.0);
   const std::uint64_t ranks = configuration.ranks;
   const double runner = 1.0 + runner_noise * normal(random);
@@ -233,6 +253,7 @@ analysis::ingest::LoadedRun make_run(const std::vector<RegionSpec>& program, con
                                     .per_rank = {},
                                     .parent = parent ? std::optional(program[*parent].name) : std::nullopt});
   }
+  if (energy) add_measured_energy(run.document, *energy);
   return run;
 }
 
@@ -250,8 +271,9 @@ std::string commit_time(int commit) {
   return time;
 }
 
-RealisticHistory realistic_history(std::uint64_t seed, bool grow, HistoryLength length) {
+RealisticHistory realistic_history(std::uint64_t seed, bool grow, HistoryLength length, bool measured_energy) {
   Random random(seed);
+  Random energy(~seed);
   const std::vector<RegionSpec> program = draw_program(random);
   RealisticHistory out;
   std::optional<std::size_t> grown;
@@ -270,7 +292,8 @@ RealisticHistory realistic_history(std::uint64_t seed, bool grow, HistoryLength 
     for (std::size_t c = 0; c < configurations.size(); ++c) {
       for (int repetition = 0; repetition < length.repetitions; ++repetition)
         out.runs.runs.push_back(make_run(program, configurations[c], patterns[c], commit, repetition,
-                                         commit == length.commits ? grown : std::nullopt, random));
+                                         commit == length.commits ? grown : std::nullopt, random,
+                                         measured_energy ? &energy : nullptr));
     }
   }
   return out;

@@ -35,7 +35,10 @@ struct HistoryLength {
 /// The runs of `length` commits × repetitions at 1, 2 and 4 ranks on one node and 8 ranks on two,
 /// drawn from `seed`. Each region's noise (1-10% of each rank's useful time), imbalance, MPI time
 /// and MPI traffic are drawn once per history; the MPI counts are the same in every run. With
-/// `grow`, one region drawn from the seed does 3× its noise level more work in the candidate.
-RealisticHistory realistic_history(std::uint64_t seed, bool grow, HistoryLength length = {});
+/// `grow`, one region drawn from the seed does 3× its noise level more work in the candidate. With
+/// `measured_energy`, every region has measured energy: 200 W per node (1% per run) over its
+/// elapsed time, each region but Global with 2% attribution noise; the times are the same as without.
+RealisticHistory realistic_history(std::uint64_t seed, bool grow, HistoryLength length = {},
+                                   bool measured_energy = false);
 
 } // namespace tally::bench

@@ -104,7 +104,7 @@ Failures failures(const TrialShape& shape, int trials, double noise, double shif
 }
 
 /// The realistic histories of both scenarios: rates, the checks made, and what cried wolf.
-void realistic_rates(bench::HistoryLength length) {
+void realistic_rates(bench::HistoryLength length, bool measured_energy) {
   constexpr int seeds = 20;
   constexpr std::size_t alarms_shown = 3;
   int noise_red = 0, grown_red = 0, grown_named = 0, phases = 0, phases_named = 0;
@@ -113,8 +113,8 @@ void realistic_rates(bench::HistoryLength length) {
   for (int seed = 0; seed < seeds; ++seed) {
     const auto offset = static_cast<std::uint64_t>(seed);
     const gate::GateResult quiet =
-        gate_newest(bench::realistic_history(7000 + offset, false, length).runs, length.commits);
-    const bench::RealisticHistory grown = bench::realistic_history(8000 + offset, true, length);
+        gate_newest(bench::realistic_history(7000 + offset, false, length, measured_energy).runs, length.commits);
+    const bench::RealisticHistory grown = bench::realistic_history(8000 + offset, true, length, measured_energy);
     const gate::GateResult slower = gate_newest(grown.runs, length.commits);
     for (const gate::GateResult* result : {&quiet, &slower}) {
       fewest_checks = std::min(fewest_checks, result->checks.size());
@@ -143,8 +143,9 @@ void realistic_rates(bench::HistoryLength length) {
     phases_named += grown.grown_is_phase && red && named ? 1 : 0;
   }
   std::printf("\nrealistic histories: %d seeds, %d commits x %d repetitions at 1, 2, 4 ranks and 8 ranks on 2 nodes,\n"
-              "Global + %d regions (6 phases x 4 sub-regions), noise 1-10%% per region\n",
-              seeds, length.commits, length.repetitions, bench::realistic_regions);
+              "Global + %d regions (6 phases x 4 sub-regions), noise 1-10%% per region%s\n",
+              seeds, length.commits, length.repetitions, bench::realistic_regions,
+              measured_energy ? ", measured energy (energy to solution checked)" : "");
   std::printf("%-34s %-7s %-7s %s\n", "scenario", "red", "named", "goal");
   std::printf("%-34s %2d/%-4d %-7s %s\n", "noise only", noise_red, seeds, "-", "<= 1/20 red");
   std::printf("%-34s %2d/%-4d %2d/%-4d %s\n", "one region grows 3x its noise", grown_red, seeds, grown_named, seeds,
@@ -183,8 +184,11 @@ int main(int argc, char** argv) {
                 failures(scaling_study, trials, noise, 0, seed + 2000).red, trials, scaling_detected.red, trials,
                 scaling_detected.scalability);
   }
-  realistic_rates({});
-  // A project's first commits: too few to learn the noise from, the repetitions' spread decides.
-  realistic_rates({4, 4});
+  // Each with and without measured energy: its checks join the family of every comparison.
+  for (const bool measured_energy : {false, true}) {
+    realistic_rates({}, measured_energy);
+    // A project's first commits: too few to learn the noise from, the repetitions' spread decides.
+    realistic_rates({4, 4}, measured_energy);
+  }
   return 0;
 }

@@ -5,6 +5,7 @@
 
 #include "tally/model/metric_format.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -63,6 +64,14 @@ std::vector<Contribution> split_elapsed(const model::MetricValues& baseline, con
   return out;
 }
 
+/// Energy is elapsed time × average power: log r_E = log r_T + log r_P.
+std::vector<Contribution> split_energy(const model::MetricValues& baseline, const model::MetricValues& candidate) {
+  const auto energy = log_ratio(MetricId::energy_j, baseline, candidate);
+  const auto elapsed = log_ratio(MetricId::elapsed_ns, baseline, candidate);
+  if (!energy || !elapsed || *energy == 0) return {};
+  return {{"elapsed time", 1, *elapsed / *energy}, {"average power", 1, (*energy - *elapsed) / *energy}};
+}
+
 } // namespace
 
 std::string share_text(double share) {
@@ -85,6 +94,7 @@ std::string signed_number(double value, const char* unit) {
 std::vector<Contribution> attribute(MetricId metric, const model::MetricValues& baseline,
                                     const model::MetricValues& candidate) {
   if (metric == MetricId::elapsed_ns) return split_elapsed(baseline, candidate);
+  if (metric == MetricId::energy_j) return split_energy(baseline, candidate);
   std::vector<Contribution> out;
   if (model::is_product_of_children(metric)) split_tree(metric, 1.0, 1, baseline, candidate, out);
   return out;
@@ -99,7 +109,8 @@ std::string metric_in_text(MetricId metric) {
 }
 
 std::string change_text(const Check& check) {
-  return metric_in_text(check.metric) + " " + model::format_metric(check.metric, check.result.baseline_median) +
+  const std::string basis = check.energy_basis.empty() ? "" : " (" + check.energy_basis + ")";
+  return metric_in_text(check.metric) + basis + " " + model::format_metric(check.metric, check.result.baseline_median) +
          " \u2192 " + model::format_metric(check.metric, check.result.candidate_median) + " (" +
          signed_number(check.result.change, check.rule.tolerance_in_pp ? "pp" : "%") + ")";
 }
@@ -117,6 +128,30 @@ std::string describe(const Check& check) {
       if (parts[j].depth == 2) inner += (inner.empty() ? "" : ", ") + share_text(parts[j].share) + " " + parts[j].name;
     }
     if (!inner.empty()) out += " (" + inner + ")";
+  }
+  return out;
+}
+
+std::string spent_in_text(const Check& check, const std::vector<Check>& checks) {
+  const double change = check.result.candidate_median - check.result.baseline_median;
+  if (change == 0) return "";
+  std::vector<std::pair<double, const Check*>> inner; // each region's part of the change, largest first
+  for (const Check& other : checks) {
+    if (other.metric != check.metric || other.experiment != check.experiment ||
+        other.configuration != check.configuration || other.parent != check.region)
+      continue;
+    const double part = (other.result.candidate_median - other.result.baseline_median) / change;
+    if (part > 0) inner.emplace_back(part, &other);
+  }
+  std::sort(inner.begin(), inner.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::string out;
+  double named = 0;
+  for (std::size_t i = 0; i < inner.size() && i < spent_in_most && named < 0.5; ++i) {
+    const Check& region = *inner[i].second;
+    out += (out.empty() ? "spent in " : ", ") + region.region + " (" +
+           signed_number(region.result.candidate_median - region.result.baseline_median, "J") + ", " +
+           share_text(inner[i].first) + ")";
+    named += inner[i].first;
   }
   return out;
 }

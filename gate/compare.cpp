@@ -4,6 +4,7 @@
 #include "gate/compare.hpp"
 
 #include "gate/decision.hpp"
+#include "gate/energy_basis.hpp"
 #include "gate/environment.hpp"
 #include "gate/rule_usage.hpp"
 
@@ -42,32 +43,38 @@ struct Cell {
   const analysis::Configuration& configuration;
   const analysis::Repetitions& baseline;
   const analysis::Repetitions& candidate;
-  std::size_t column = 0;                     ///< the configuration's column in the experiment
-  std::vector<analysis::Repetitions> history; ///< comparable runs of each history commit with runs here
-  std::vector<std::size_t> history_positions; ///< their positions on the commit axis
-  std::optional<double> global_time{};        ///< the baseline's median elapsed time of Global, when it has one
+  std::size_t column = 0;                      ///< the configuration's column in the experiment
+  std::vector<analysis::Repetitions> history;  ///< comparable runs of each history commit with runs here
+  std::vector<std::size_t> history_positions;  ///< their positions on the commit axis
+  std::optional<model::MetricValues> global{}; ///< the baseline's medians of Global, when it has one
 };
 
 /// The repetitions' metrics of `region` in `runs`, the commit at axis `position`: with the metrics
 /// across runs (computation scalability, global efficiency, ...) against that commit's own
 /// reference configuration (the site's: the fewest resources with the region), repetition by
 /// repetition, except at the reference configuration itself, where they would compare the runs
-/// with themselves.
+/// with themselves; and with the energy to solution when every run's energy is on `energy`, the
+/// candidate's basis (energy_basis.hpp).
 std::vector<model::MetricValues> metrics_at(const Cell& cell, const analysis::Repetitions& runs,
-                                            const std::string& region, std::size_t position) {
+                                            const std::string& region, std::size_t position,
+                                            const std::optional<std::string>& energy) {
   const analysis::ReferenceRuns reference = analysis::reference_runs(cell.experiment, position, region);
-  if (!reference.runs || reference.column == cell.column)
-    return analysis::repetition_metrics(runs, region, nullptr, cell.experiment.scaling);
-  return analysis::paired_repetition_metrics(runs, *reference.runs, region, cell.experiment.scaling);
+  std::vector<model::MetricValues> out =
+      !reference.runs || reference.column == cell.column
+          ? analysis::repetition_metrics(runs, region, nullptr, cell.experiment.scaling)
+          : analysis::paired_repetition_metrics(runs, *reference.runs, region, cell.experiment.scaling);
+  add_energy(out, runs, region, energy);
+  return out;
 }
 
 /// The repetitions' metrics of the region at each history commit with runs here, oldest first, then
 /// the baseline's: the noise and the level are learned from them.
 std::vector<std::vector<model::MetricValues>> commit_repetitions(const Cell& cell, const std::string& region,
-                                                                 const std::vector<model::MetricValues>& baseline) {
+                                                                 const std::vector<model::MetricValues>& baseline,
+                                                                 const std::optional<std::string>& energy) {
   std::vector<std::vector<model::MetricValues>> out;
   for (std::size_t i = cell.history.size(); i-- > 0;) {
-    auto values = metrics_at(cell, cell.history[i], region, cell.history_positions[i]);
+    auto values = metrics_at(cell, cell.history[i], region, cell.history_positions[i], energy);
     if (!values.empty()) out.push_back(std::move(values));
   }
   out.push_back(baseline);
@@ -103,9 +110,21 @@ void weigh(Check& check, const std::vector<std::vector<model::MetricValues>>& hi
   check.result = weigh_change(check.rule, check.baseline_values, check.candidate_values, scale, check.share);
 }
 
+/// The region's share of Global in what the check of `metric` costs the run: energy for energy,
+/// elapsed time otherwise; 1 without a Global region or without the quantity on either.
+double share_of(const Cell& cell, const model::MetricValues& region, model::MetricId metric) {
+  const model::MetricId quantity =
+      model::metric_info(metric).kind == model::MetricKind::energy ? metric : model::MetricId::elapsed_ns;
+  const std::optional<double> part = region.get(quantity);
+  const std::optional<double> whole = cell.global ? cell.global->get(quantity) : std::nullopt;
+  return part && whole && *whole > 0 ? *part / *whole : 1.0;
+}
+
 void compare_region(const Cell& cell, const std::string& region, const GateConfig& config, GateResult& out) {
-  const auto baseline = metrics_at(cell, cell.baseline, region, baseline_position);
-  const auto candidate = metrics_at(cell, cell.candidate, region, candidate_position);
+  // The candidate's energy decides what energy is compared: only runs measured alike join it.
+  const std::optional<std::string> energy = energy_basis(cell.candidate, region);
+  const auto baseline = metrics_at(cell, cell.baseline, region, baseline_position, energy);
+  const auto candidate = metrics_at(cell, cell.candidate, region, candidate_position, energy);
   if (baseline.empty() && candidate.empty()) return;
   if (baseline.empty() || candidate.empty()) {
     auto& list = baseline.empty() ? out.new_regions : out.removed_regions;
@@ -114,10 +133,8 @@ void compare_region(const Cell& cell, const std::string& region, const GateConfi
   }
   const model::MetricValues baseline_medians = medians_of(baseline);
   const model::MetricValues candidate_medians = medians_of(candidate);
-  const auto history = commit_repetitions(cell, region, baseline);
+  const auto history = commit_repetitions(cell, region, baseline, energy);
   const std::optional<std::string> parent = analysis::region_parent(cell.candidate, region);
-  const std::optional<double> time = baseline_medians.get(model::MetricId::elapsed_ns);
-  const double share = cell.global_time && *cell.global_time > 0 && time ? *time / *cell.global_time : 1.0;
   for (const model::MetricInfo& info : model::metric_table()) {
     const CheckRule rule = rule_for(config, region, info.id);
     if (rule.direction == Direction::ignored) continue;
@@ -134,7 +151,8 @@ void compare_region(const Cell& cell, const std::string& region, const GateConfi
                 {}};
     if (check.baseline_values.empty() || check.candidate_values.empty()) continue;
     check.parent = parent;
-    check.share = share;
+    check.share = share_of(cell, baseline_medians, info.id);
+    if (info.id == model::MetricId::energy_j) check.energy_basis = *energy;
     weigh(check, history);
     out.checks.push_back(std::move(check));
   }
@@ -144,14 +162,15 @@ void compare_region(const Cell& cell, const std::string& region, const GateConfi
   if (counts.measured) out.counted_cells.insert({cell.experiment.name, cell.configuration.key()});
 }
 
-/// The baseline's median elapsed time of Global in one cell, when its runs have a Global region.
-std::optional<double> global_time_of(const Cell& cell) {
+/// The baseline's medians of Global in one cell (its energy on the candidate's basis), when its
+/// runs have a Global region.
+std::optional<model::MetricValues> global_of(const Cell& cell) {
   const auto& regions = cell.experiment.regions;
   if (std::find(regions.begin(), regions.end(), "Global") == regions.end()) return std::nullopt;
-  const auto values = analysis::repetition_metrics(cell.baseline, "Global", nullptr, cell.experiment.scaling);
-  const std::vector<double> times = values_of(values, model::MetricId::elapsed_ns);
-  if (times.empty()) return std::nullopt;
-  return analysis::median(times);
+  auto values = analysis::repetition_metrics(cell.baseline, "Global", nullptr, cell.experiment.scaling);
+  if (values.empty()) return std::nullopt;
+  add_energy(values, cell.baseline, "Global", energy_basis(cell.candidate, "Global"));
+  return medians_of(values);
 }
 
 } // namespace
@@ -194,7 +213,7 @@ GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelect
       std::vector<RunEvent> shapes = compare_run_shapes(experiment.name, configuration, comparable, *candidate);
       std::move(shapes.begin(), shapes.end(), std::back_inserter(out.run_events));
       Cell cell{experiment, configuration, comparable, *candidate, column, {}, {}};
-      cell.global_time = global_time_of(cell);
+      cell.global = global_of(cell);
       for (std::size_t i = 0; i < selection.history.size(); ++i) {
         const analysis::Repetitions* earlier = experiment.repetitions(first_history_position + i, column);
         if (!earlier) continue;

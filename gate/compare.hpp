@@ -49,9 +49,12 @@ struct Check {
   double configured_tolerance = 0;     ///< the rules' tolerance, before learning
   std::size_t history_commits = 0;     ///< commit medians of the metric: baseline's and the history's
   std::optional<std::string> parent{}; ///< the region's parent in the candidate's runs (the region tree)
-  /// The region's share of Global's time at this configuration (baseline medians); 1 for Global and
-  /// when the runs have no Global region.
+  /// The region's share of Global's time at this configuration (baseline medians), of Global's
+  /// energy for an energy check; 1 for Global and when the runs have no Global region.
   double share = 1;
+  /// For an energy check, what both sides' energy is: its source and the domains summed
+  /// ("measured, package + dram"; energy_basis.hpp).
+  std::string energy_basis{};
   std::string diagnosis{}; ///< what the moves of the whole cell suggest (diagnosis.hpp), e.g. a slower runner
 };
 

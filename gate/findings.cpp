@@ -44,7 +44,9 @@ std::optional<MetricId> explainer(const Check& check, const std::vector<const Ch
   for (auto parent = model::metric_info(check.metric).parent; parent; parent = model::metric_info(*parent).parent) {
     if (*parent != MetricId::global_efficiency && moved_metric(*parent)) return parent;
   }
-  if (is_computation(check.metric) && moved_metric(MetricId::elapsed_ns)) return MetricId::elapsed_ns;
+  // A slower run spends more energy at the same power: the time is the cause.
+  const bool follows_time = is_computation(check.metric) || check.metric == MetricId::energy_j;
+  if (follows_time && moved_metric(MetricId::elapsed_ns)) return MetricId::elapsed_ns;
   if (check.metric == MetricId::elapsed_ns) {
     const auto efficiency = moved([](MetricId m) {
       return m != MetricId::global_efficiency && model::metric_info(m).kind == model::MetricKind::efficiency;
@@ -86,11 +88,12 @@ std::vector<const Check*> causes_of(const Finding& finding, const std::vector<Ch
 double baseline_time(const Check& check) { return check.baseline_medians.get(MetricId::elapsed_ns).value_or(0); }
 
 /// How much of the larger region's move the smaller region's move accounts for, in the larger
-/// one's unit: times and counts add up across regions, per-region ratios weigh by time share.
+/// one's unit: times, energies and counts add up across regions, per-region ratios weigh by time share.
 double contribution(const Check& smaller, const Check& larger) {
   const double delta = smaller.result.candidate_median - smaller.result.baseline_median;
   const model::MetricKind kind = model::metric_info(smaller.metric).kind;
-  if (kind == model::MetricKind::time || kind == model::MetricKind::count) return delta;
+  if (kind == model::MetricKind::time || kind == model::MetricKind::energy || kind == model::MetricKind::count)
+    return delta;
   return delta * baseline_time(smaller) / baseline_time(larger);
 }
 
@@ -164,11 +167,12 @@ std::string configurations_text(const std::vector<analysis::Configuration>& conf
 }
 
 /// "MPI parallel efficiency 97% › MPI load balance 90%": the factor with the largest share at
-/// each level, as long as it carries at least half of the change; for elapsed time every factor.
+/// each level, as long as it carries at least half of the change; for elapsed time and energy
+/// every factor.
 std::string attribution_text(const Check& check) {
   const std::vector<Contribution> parts = attribute(check.metric, check.baseline_medians, check.candidate_medians);
   std::string out;
-  if (check.metric == MetricId::elapsed_ns) {
+  if (check.metric == MetricId::elapsed_ns || check.metric == MetricId::energy_j) {
     for (const Contribution& part : parts) {
       if (part.depth == 1) out += (out.empty() ? "" : ", ") + share_text(part.share) + " from " + part.name;
     }
@@ -209,6 +213,10 @@ std::string summary_of(const Finding& finding, const std::vector<Check>& checks,
     out += ", not at " + configurations_text({smallest}) + ": a scaling " + std::string(to_string(finding.verdict));
   const std::string why = attribution_text(lead);
   if (!why.empty()) out += ": " + why;
+  if (lead.metric == MetricId::energy_j) {
+    const std::string spent = spent_in_text(lead, checks);
+    if (!spent.empty()) out += "; " + spent;
+  }
   if (!lead.diagnosis.empty()) out += "; " + lead.diagnosis;
   if (!finding.explained_regions.empty()) {
     out += "; explains ";
@@ -257,10 +265,22 @@ std::vector<Finding> find_causes(const GateResult& result) {
     findings[at->second].configurations.push_back(check->configuration);
     findings[at->second].checks.push_back(index);
   }
-  // Explained checks follow their cause, which is a root of the same cell.
+  // Explained checks follow their cause, which is a root of the same cell; a cause explained in
+  // turn (energy by elapsed time, elapsed time by an efficiency) hands them on.
+  const auto explained_by = [&](const Check& check, MetricId metric) -> std::optional<MetricId> {
+    for (const auto& [index, by] : explained) {
+      if (checks[index].metric == metric && same_cell(checks[index], check)) return by;
+    }
+    return std::nullopt;
+  };
   for (const auto& [index, by] : explained) {
     const Check& check = checks[index];
     MetricId cause = *by;
+    for (std::size_t hops = 0; hops < model::metric_count; ++hops) {
+      const auto next = explained_by(check, cause);
+      if (!next) break;
+      cause = *next;
+    }
     for (auto parent = model::metric_info(cause).parent; parent; parent = model::metric_info(*parent).parent) {
       if (finding_of.contains({check.experiment, check.region, *parent, check.result.verdict})) cause = *parent;
     }

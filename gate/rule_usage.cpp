@@ -65,7 +65,8 @@ std::string why_unused(const std::string& metrics, const std::string& regions, c
     list += (i ? ", " : "") + std::string(model::metric_info(named[i]).key);
   if (names_count) list += std::string(list.empty() ? "" : ", ") + "counts";
   return "no run compared here can compute what it names (" + list +
-         "; scalability needs two configurations, IPC and frequency need counters)";
+         "; scalability needs two configurations, IPC and frequency need counters, energy_j energy of one source "
+         "on both sides)";
 }
 
 /// Why a rule's tolerance never applies: percentage points are for efficiencies, percent for the rest.

@@ -15,7 +15,9 @@ std::optional<std::uint64_t> microjoules_of(const model::Region& region, Source 
                                             const model::NodePowerProfile* profile) {
   if (source == Source::measured) {
     if (!region.energy || region.energy->source != "measured") return std::nullopt;
-    return model::energy_to_solution_uj(*region.energy);
+    const auto total = model::energy_to_solution(*region.energy);
+    if (!total) return std::nullopt;
+    return total->microjoules;
   }
   if (!profile) return std::nullopt;
   return static_cast<std::uint64_t>(std::llround(model::estimate_energy(region.raw, *profile).total_joules() * 1e6));

@@ -30,7 +30,7 @@ struct RunEnergy {
 };
 
 /// The energy of `region` in each repetition that has it from `source`, in the repetitions' order:
-/// measured, the region's record marked measured (model::energy_to_solution_uj); model, the
+/// measured, the region's record marked measured (model::energy_to_solution); model, the
 /// estimate from `profile` (none without one) of each repetition that has the region, to the µJ.
 /// A document's own `model` record is not used: every estimate the site shows is of one profile.
 std::vector<RunEnergy> run_energies(const Repetitions& repetitions, const std::string& region, Source source,

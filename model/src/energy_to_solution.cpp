@@ -1,16 +1,32 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The energy to solution of a region (energy_to_solution.hpp).
+// psys rather than package + dram where both exist: psys is read at the platform's supply and
+// already holds the packages; adding them would count each socket twice.
 #include "tally/model/energy_to_solution.hpp"
+
+#include <string_view>
 
 namespace tally::model {
 
-std::uint64_t energy_to_solution_uj(const RegionEnergy& energy) {
-  const auto domain = [&](const char* name) {
-    const auto found = energy.domains_uj.find(name);
-    return found == energy.domains_uj.end() ? std::uint64_t{0} : found->second;
+std::optional<EnergyToSolution> energy_to_solution(const RegionEnergy& energy) {
+  const auto& domains = energy.domains_uj;
+  EnergyToSolution out;
+  bool any = false;
+  const auto add = [&](std::string_view domain) {
+    const auto found = domains.find(std::string(domain));
+    if (found == domains.end()) return;
+    out.microjoules += found->second;
+    out.domains += (any ? " + " : "") + found->first;
+    any = true;
   };
-  const bool has_package = energy.domains_uj.contains("package");
-  return (has_package ? domain("package") : domain("psys")) + domain("dram") + domain("gpu");
+  if (domains.contains("psys")) {
+    add("psys");
+  } else {
+    add("package");
+    add("dram");
+  }
+  add("gpu");
+  if (!any) return std::nullopt;
+  return out;
 }
 
 } // namespace tally::model

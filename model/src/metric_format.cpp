@@ -28,6 +28,7 @@ std::string format_metric(MetricId id, double value) {
   switch (metric_info(id).kind) {
   case MetricKind::time: return format_duration_ns(value);
   case MetricKind::count: return printf_string("%.0f", value);
+  case MetricKind::energy: return printf_string("%.2f J", value);
   case MetricKind::efficiency:
   case MetricKind::ratio:
   case MetricKind::frequency: break;

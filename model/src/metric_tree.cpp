@@ -48,6 +48,7 @@ constexpr std::array<MetricInfo, metric_count> table{{
     {useful_frequency_ghz, "useful_frequency_ghz", "Useful frequency (GHz)", std::nullopt, frequency, run, true},
     {useful_instructions, "useful_instructions", "Useful instructions", std::nullopt, count, run, false},
     {elapsed_ns, "elapsed_ns", "Elapsed time", std::nullopt, time, run, false},
+    {energy_j, "energy_j", "Energy to solution", std::nullopt, energy, MetricScope::energy, false},
     {speedup, "speedup", "Speedup", std::nullopt, ratio, across, true},
 }};
 

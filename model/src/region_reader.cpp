@@ -191,8 +191,10 @@ void check_metrics(const Json& metrics, const Pointer& at, JsonChecker& checker)
     const auto id = metric_from_key(key);
     if (!id) {
       checker.fail(at / key, "unknown metric");
-    } else if (metric_info(*id).scope != MetricScope::run) {
+    } else if (metric_info(*id).scope == MetricScope::across_runs) {
       checker.fail(at / key, "needs a reference run and is not stored in a run document");
+    } else if (metric_info(*id).scope == MetricScope::energy) {
+      checker.fail(at / key, "is the region's energy, stored as its energy, not among its metrics");
     } else if (!value.is_number() || !std::isfinite(value.get<double>())) {
       checker.fail(at / key, "expected a finite number, got " + describe_type(value));
     }

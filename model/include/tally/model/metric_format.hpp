@@ -9,7 +9,7 @@
 
 namespace tally::model {
 
-/// The value formatted for display, e.g. "0.81", "2.40", "1.23 s", "12345678".
+/// The value formatted for display, e.g. "0.81", "2.40", "1.23 s", "12345678", "12.50 J".
 std::string format_metric(MetricId id, double value);
 
 /// A duration in nanoseconds with a readable unit: "1.23 s", "4.50 ms", "12.00 µs", "800 ns".

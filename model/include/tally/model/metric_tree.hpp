@@ -38,6 +38,7 @@ enum class MetricId : std::size_t {
   useful_frequency_ghz,
   useful_instructions,
   elapsed_ns,
+  energy_j,
   speedup,
 };
 
@@ -50,10 +51,13 @@ enum class MetricKind {
   frequency,  // GHz
   count,      // an integer count of events
   time,       // nanoseconds
+  energy,     // joules
 };
 
-/// Whether a metric describes one run or needs a reference run of a scaling study.
-enum class MetricScope { run, across_runs };
+/// Whether a metric describes one run (computed from its raw aggregates), needs a reference run of a
+/// scaling study, or is the region's energy: measured by sensors or modelled, never computed from
+/// the raw aggregates, so a run document stores it as `energy`, not among its metrics.
+enum class MetricScope { run, across_runs, energy };
 
 struct MetricInfo {
   MetricId id;
