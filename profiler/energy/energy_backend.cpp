@@ -88,13 +88,11 @@ void on_load() {
   activate_backend(backend);
 }
 
-/// Global opens: the reading thread takes the first reading, from which every energy counts.
+/// Global opens: the reading thread takes the first reading, from which every energy counts. In
+/// an MPI run only the host's lowest rank reads (the MPI backend tells the core which).
 void start_reading(std::uint64_t now) {
   Reader& r = reader();
-  if (process().place.mpi) {
-    r.environment.reason = "not read in MPI runs yet: one rank per node will read them (issue #27)";
-    return;
-  }
+  if (!process().place.host_reader) return;
   r.meter->read();
   r.published.publish(now, r.meter->totals_uj());
   r.environment.sampling_period_ns = std::chrono::nanoseconds(helper_period).count();
@@ -176,8 +174,20 @@ model::RegionEnergy region_energy(const Reader& r, std::size_t handle, const std
   return energy;
 }
 
+/// Emulated nodes (TALLY_RANKS_PER_NODE) on one host share its sensors: the first reads them.
+std::string shared_sensors_sentence(std::uint64_t nodes_on_host) {
+  return std::to_string(nodes_on_host) +
+         " emulated nodes share each host's sensors: read once per host, by its lowest rank, so the energy is "
+         "the host's, counted once";
+}
+
+/// A process that does not read its host's sensors reports nothing: the host's reader does.
 void on_run_end(ProcessSummary& summary) {
+  const RunPlace& place = process().place;
+  if (!place.host_reader) return;
   Reader& r = reader();
+  if (r.meter && place.nodes_on_host > 1)
+    r.environment.left_out.push_back(shared_sensors_sentence(place.nodes_on_host));
   summary.energy = r.environment;
   if (!r.environment.available) return;
   const std::vector<Domain> domains = measured_domains(*r.meter);

@@ -9,7 +9,13 @@ Checks: Global's energy per domain within 1 % of the known total; every region's
 of profiler/energy/README.md (per visit, two readings' intervals of energy at the run's highest
 power); the sensors and the one left out in environment.energy; one tally: warning for the
 unreadable zone and one for the failed readings; the document validates; `tally report` shows it.
-Usage: energy_phases.py --tally TALLY --preload LIBTALLY --program ENERGY_PHASES"""
+
+With --ranks N --ranks-per-node M -- MPIRUN..., the MPI build of the program runs on N ranks in
+emulated nodes of M ranks, all on this host and its one tree: the tree's energy is read once (by
+the host's lowest rank), so the same totals are expected, not N/M or N times them, and
+environment.energy says that the emulated nodes share the host's sensors.
+Usage: energy_phases.py --tally TALLY --preload LIBTALLY --program ENERGY_PHASES
+                        [--ranks N --ranks-per-node M -- MPIRUN...]"""
 
 import argparse
 import json
@@ -57,6 +63,9 @@ def main():
     parser.add_argument("--tally", required=True)
     parser.add_argument("--preload", required=True)
     parser.add_argument("--program", required=True)
+    parser.add_argument("--ranks", type=int, default=0)
+    parser.add_argument("--ranks-per-node", type=int, default=0)
+    parser.add_argument("mpirun", nargs="*")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as temporary:
         root = pathlib.Path(temporary) / "powercap"
@@ -65,10 +74,11 @@ def main():
         zone(root / "intel-rapl:1", "package-1", None, 262_143_328_850)
         output = pathlib.Path(temporary) / "runs"
         environment = dict(os.environ, LD_PRELOAD=arguments.preload, TALLY_POWERCAP_ROOT=str(root),
-                           TALLY_OUTPUT=str(output))
+                           TALLY_OUTPUT=str(output), TALLY_RANKS_PER_NODE=str(arguments.ranks_per_node))
         phases = [f"{name}:{package}:{dram}:{seconds}" for name, package, dram, seconds in PHASES]
-        run = subprocess.run([arguments.program, str(root), *phases], env=environment, capture_output=True,
-                             text=True, timeout=60, check=False)
+        launcher = [*arguments.mpirun, "-np", str(arguments.ranks)] if arguments.ranks else []
+        run = subprocess.run([*launcher, arguments.program, str(root), *phases], env=environment,
+                             capture_output=True, text=True, timeout=60, check=False)
         print(run.stdout + run.stderr)
         if run.returncode != 0:
             fail(f"the program exited with {run.returncode}")
@@ -88,7 +98,9 @@ def main():
         if validate.returncode != 0:
             fail(f"the document does not validate: {validate.stdout}{validate.stderr}")
         document = json.loads(files[0].read_text())
-        check_document(document, expected_energy(durations))
+        check_document(document, expected_energy(durations), max(arguments.ranks, 1))
+        if arguments.ranks:
+            check_shared_sensors(document["environment"]["energy"], arguments.ranks_per_node)
         report = subprocess.run([arguments.tally, "report", str(files[0])], capture_output=True, text=True,
                                 check=False).stdout
         if "Energy, package (measured)" not in report:
@@ -96,7 +108,14 @@ def main():
     print("energy_phases: every check passed")
 
 
-def check_document(document, expected):
+def check_shared_sensors(sensors, ranks_per_node):
+    """The emulated nodes on this host share its one tree, and environment.energy says so."""
+    shared = [sentence for sentence in sensors.get("left_out", []) if "emulated nodes share" in sentence]
+    if ranks_per_node > 0 and len(shared) != 1:
+        fail(f"environment.energy does not say that the emulated nodes share the sensors: {sensors}")
+
+
+def check_document(document, expected, ranks):
     sensors = document["environment"].get("energy", {})
     if not sensors.get("available") or sensors.get("sensors") != ["intel-rapl:0 (package-0)", "intel-rapl:0:0 (dram)"]:
         fail(f"environment.energy: {sensors}")
@@ -109,7 +128,7 @@ def check_document(document, expected):
         measured = regions[name].get("energy")
         if not measured or measured["source"] != "measured":
             fail(f"{name}: no measured energy: {measured}")
-        visits = regions[name]["visits"]
+        visits = regions[name]["visits"] // ranks  # the reading rank's own visits
         for domain, joules in energy.items():
             got = measured["domains_uj"][domain] * 1e-6
             error = abs(got - joules)
