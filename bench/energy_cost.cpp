@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // What reading energy costs: one reading of every counter (the helper thread's work per wake-up,
 // 10 per second) and one estimate (what a region start or stop of the reading thread adds), in ns,
-// best of 5 rounds. On ROOT, or on a fake two-socket tree (two packages, two dram) made here.
-// Run by bench/energy_cost.sh. Usage: energy_cost [ROOT]
+// best of 5 rounds. On ROOT, or on a fake two-socket tree (two packages, two dram) made here ("-").
+// With NVML_LIBRARY, also one reading of its GPUs (the fake NVML: 4 devices, FAKE_NVML_WATTS).
+// Run by bench/energy_cost.sh. Usage: energy_cost [ROOT|-] [NVML_LIBRARY]
 #include "energy/energy_meter.hpp"
+#include "energy/nvml.hpp"
 #include "energy/powercap.hpp"
 #include "energy/published_reading.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -52,7 +55,7 @@ std::filesystem::path fake_two_sockets() {
 } // namespace
 
 int main(int argc, char** argv) {
-  const bool fake = argc < 2;
+  const bool fake = argc < 2 || std::string(argv[1]) == "-";
   const std::filesystem::path root = fake ? fake_two_sockets() : std::filesystem::path(argv[1]);
   PowercapScan scan = scan_powercap(root);
   if (scan.zones.empty()) {
@@ -76,5 +79,15 @@ int main(int argc, char** argv) {
   std::printf("  one estimate (region start/stop):  %10.1f ns (twice per visit of the reading thread: %.1f ns)\n",
               estimate_ns, 2 * estimate_ns);
   if (fake) std::filesystem::remove_all(root);
+  if (argc > 2) {
+    ::setenv("FAKE_NVML_WATTS", "250,250,250,250", 0);
+    GpuMeter gpus(argv[2]);
+    gpus.open();
+    gpus.read();
+    const double gpus_ns = best_of_5(2000, [&](long) { gpus.read(); });
+    std::printf("  one reading of %zu GPUs (NVML at %s): %10.0f ns (%.1f us per second of run)\n",
+                gpus.sensors().size(), argv[2], gpus_ns, gpus_ns * readings_per_second * 1e-3);
+    gpus.close();
+  }
   return sink < 0 ? 1 : 0;
 }

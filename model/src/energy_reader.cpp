@@ -2,8 +2,9 @@
 // Energy read from JSON: the source is "measured" or "model"; domains are the powercap ones plus "gpu".
 #include "energy_reader.hpp"
 
+#include "tally/model/energy_fold.hpp"
+
 #include <algorithm>
-#include <array>
 #include <string_view>
 
 namespace tally::model::detail {
@@ -11,8 +12,6 @@ namespace {
 
 constexpr Presence required = Presence::required;
 constexpr Presence optional = Presence::optional;
-
-constexpr std::array<std::string_view, 6> domains{"package", "dram", "core", "uncore", "psys", "gpu"};
 
 std::string read_source(const Json& object, const Pointer& at, JsonChecker& checker) {
   std::string source = checker.string_member(object, at, "source", required).value_or("measured");
@@ -45,7 +44,7 @@ RegionEnergy read_region_energy(const Json& energy, const Pointer& at, JsonCheck
   const Json* uj = checker.object_member(energy, at, "domains_uj", required);
   for (auto item = uj ? uj->begin() : Json::const_iterator{}; uj && item != uj->end(); ++item) {
     const Pointer here = at / "domains_uj" / item.key();
-    if (std::find(domains.begin(), domains.end(), item.key()) == domains.end()) {
+    if (std::find(energy_domains.begin(), energy_domains.end(), item.key()) == energy_domains.end()) {
       checker.fail(here, "unknown energy domain \"" + item.key() + "\"");
       continue;
     }

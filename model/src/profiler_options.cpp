@@ -10,7 +10,7 @@
 namespace tally::model {
 namespace {
 
-constexpr std::array<OptionInfo, 16> options{{
+constexpr std::array<OptionInfo, 17> options{{
     {"output", "TALLY_OUTPUT", "folder", "./tally-runs", "",
      "Folder where run documents are written; created if missing."},
     {"experiment", "TALLY_EXPERIMENT", "text", "default", "",
@@ -24,6 +24,8 @@ constexpr std::array<OptionInfo, 16> options{{
      "Read instructions and cycles of the useful state with perf_event_open."},
     {"powercap-root", "TALLY_POWERCAP_ROOT", "folder", "/sys/class/powercap", "",
      "Where the energy counters (RAPL) are read, by one process per node; tests name a fake tree."},
+    {"nvml-library", "TALLY_NVML_LIBRARY", "file", "libnvidia-ml.so.1", "",
+     "The NVML library whose GPU energy counters are read, loaded at run time (never linked); tests name a fake."},
     {"cuda", "TALLY_CUDA", "on|off", "on", "",
      "Measure CUDA: time in the CUDA runtime and device activity through CUPTI, loaded only when CUDA starts."},
     {"clock", "TALLY_CLOCK", "auto|tsc|monotonic", "auto", "",

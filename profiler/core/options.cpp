@@ -85,6 +85,7 @@ Options read_options(std::vector<std::string>& problems) {
   out.summary = switch_value("summary", problems);
   out.counters = switch_value("counters", problems);
   out.powercap_root = text("powercap-root");
+  out.nvml_library = text("nvml-library");
   out.cuda = switch_value("cuda", problems);
   out.clock = word_value("clock", problems);
   out.per_rank = switch_value("per-rank", problems);

@@ -19,6 +19,7 @@ struct Options {
   bool summary = false;
   bool counters = true;
   std::string powercap_root;
+  std::string nvml_library;
   bool cuda = true;
   std::string clock;
   bool per_rank = false;

@@ -30,6 +30,11 @@ struct RunPlace {
   std::uint64_t rank = 0;
   std::uint64_t ranks = 1;
   std::uint64_t nodes = 1;
+  /// This process reads the sensors its host shares (the energy counters): a process without MPI,
+  /// or the lowest rank of each host. Only it reads them, so that no energy is counted twice.
+  bool host_reader = true;
+  /// The run's nodes on this process's host: more than one with emulated nodes (TALLY_RANKS_PER_NODE).
+  std::uint64_t nodes_on_host = 1;
 };
 
 struct Process {

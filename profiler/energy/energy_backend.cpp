@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The energy backend: finds the node's powercap counters at load, reads them at the start and end
-// of the run and at every wake-up of the helper thread, and gives each region the node's energy
-// while it was open on the thread that started the run (README.md: the rule and its bound).
+// The energy backend: finds the node's powercap counters at load and its GPUs (NVML) at the run's
+// start, reads them at the start and end of the run and at every wake-up of the helper thread, and
+// gives each region the node's energy while it was open on the thread that started the run
+// (README.md: the rule and its bound).
 #include "energy/energy_meter.hpp"
+#include "energy/nvml.hpp"
 #include "energy/powercap.hpp"
 #include "energy/published_reading.hpp"
 
@@ -37,8 +39,10 @@ struct RegionEnergy {
 /// Global's start and stop, the helper thread between them (it starts after and is joined before).
 struct Reader {
   RegionHandle global = -1;
-  std::optional<EnergyMeter> meter;
-  bool reading = false; ///< this process reads its node's counters during the run
+  std::optional<EnergyMeter> meter;      ///< the powercap zones, when there are any
+  std::optional<GpuMeter> gpus;          ///< NVML, looked for at the run's start by the host's reader
+  std::vector<std::string> gpu_problems; ///< NVML found but failing: warned once at the end
+  bool reading = false;                  ///< this process reads its node's counters during the run
   PublishedReading published;
   std::vector<RegionEnergy> regions; ///< by handle; only the reading thread touches them
   DomainEnergy global_uj{};          ///< the counters' exact difference over the run
@@ -62,11 +66,8 @@ std::string joined(const std::vector<std::string>& sentences) {
   return text;
 }
 
-void on_load() {
-  Reader& r = reader();
-  r.global = process().global;
-  const std::filesystem::path root = process().options.powercap_root;
-  r.environment.reason = "the run has not read them";
+/// The powercap zones under `root`, or why there are none (in the reason).
+void find_zones(Reader& r, const std::filesystem::path& root) {
   std::error_code error;
   // No powercap folder at all is a machine without the sensors, not a problem worth a warning. It
   // is checked before the scan, which would word the error with strerror: a translated message
@@ -85,18 +86,63 @@ void on_load() {
   for (const Zone& zone : scan.zones)
     r.environment.sensors.push_back(zone_label(zone));
   r.meter.emplace(std::move(scan.zones));
+}
+
+void on_load() {
+  Reader& r = reader();
+  r.global = process().global;
+  r.environment.reason = "the run has not read them";
+  find_zones(r, process().options.powercap_root);
+  // The GPUs are looked for when the run starts, by the host's reader alone (NVML's initialisation
+  // takes time, and every rank of a host would pay it): the backend listens, as they may be there.
   activate_backend(backend);
 }
 
-/// Global opens: the reading thread takes the first reading, from which every energy counts.
-void start_reading(std::uint64_t now) {
-  Reader& r = reader();
-  if (process().place.mpi) {
-    r.environment.reason = "not read in MPI runs yet: one rank per node will read them (issue #27)";
+/// The GPUs of the host, with a sentence for each one left out. Without RAPL zones they are the
+/// only sensors, and the zones' absence becomes a sentence of its own.
+void find_gpus(Reader& r, const std::string& library) {
+  GpuMeter& gpus = r.gpus.emplace(library);
+  const std::vector<std::string> problems = gpus.open();
+  r.environment.sensors.insert(r.environment.sensors.end(), gpus.sensors().begin(), gpus.sensors().end());
+  // NVML present but failing is worth a warning; a machine without an NVIDIA driver is not.
+  if (gpus.loaded()) r.gpu_problems = problems;
+  if (!r.meter && gpus.sensors().empty()) {
+    r.environment.reason += "; " + joined(problems);
     return;
   }
-  r.meter->read();
-  r.published.publish(now, r.meter->totals_uj());
+  // The zones' absence said once: a scan's problems are already there.
+  if (!r.meter && r.environment.left_out.empty()) r.environment.left_out.push_back(r.environment.reason);
+  r.environment.left_out.insert(r.environment.left_out.end(), problems.begin(), problems.end());
+}
+
+bool has_gpus(const Reader& r) { return r.gpus && !r.gpus->sensors().empty(); }
+
+/// Every sensor of the host read once: the energy since the first reading, per domain.
+DomainEnergy read_sensors(Reader& r) {
+  DomainEnergy totals{};
+  if (r.meter) {
+    r.meter->read();
+    totals = r.meter->totals_uj();
+  }
+  if (has_gpus(r)) {
+    r.gpus->read();
+    totals[static_cast<std::size_t>(Domain::gpu)] = r.gpus->total_uj();
+  }
+  return totals;
+}
+
+std::uint64_t failed_reads(const Reader& r) {
+  return (r.meter ? r.meter->failed_reads() : 0) + (has_gpus(r) ? r.gpus->failed_reads() : 0);
+}
+
+/// Global opens: the reading thread takes the first reading, from which every energy counts. In
+/// an MPI run only the host's lowest rank reads (the MPI backend tells the core which).
+void start_reading(std::uint64_t now) {
+  Reader& r = reader();
+  if (!process().place.host_reader) return;
+  find_gpus(r, process().options.nvml_library);
+  if (!r.meter && !has_gpus(r)) return;
+  r.published.publish(now, read_sensors(r));
   r.environment.sampling_period_ns = std::chrono::nanoseconds(helper_period).count();
   r.reading = true;
   on_reading_thread = true;
@@ -105,13 +151,13 @@ void start_reading(std::uint64_t now) {
 /// Global closes (the helper thread has stopped): the last reading ends the run's energy.
 void stop_reading() {
   Reader& r = reader();
-  r.meter->read();
-  r.global_uj = r.meter->totals_uj();
+  r.global_uj = read_sensors(r);
+  if (r.gpus) r.gpus->close();
   r.reading = false;
   r.environment.available = true;
   r.environment.reason.clear();
-  if (r.meter->failed_reads() > 0)
-    warn(std::to_string(r.meter->failed_reads()) +
+  if (failed_reads(r) > 0)
+    warn(std::to_string(failed_reads(r)) +
          " reading(s) of the energy counters failed during the run; their energy came with the next good reading, "
          "if any");
 }
@@ -150,15 +196,15 @@ void on_region_stop(RegionHandle region) {
 void on_helper_wake(std::uint64_t now) {
   Reader& r = reader();
   if (!r.reading) return;
-  r.meter->read();
-  r.published.publish(now, r.meter->totals_uj());
+  r.published.publish(now, read_sensors(r));
 }
 
 /// The domains some zone measures: only those are written (zero is a measurement, absent is not).
-std::vector<Domain> measured_domains(const EnergyMeter& meter) {
+std::vector<Domain> measured_domains(const Reader& r) {
   std::vector<Domain> domains;
-  for (const Zone& zone : meter.zones())
+  for (const Zone& zone : r.meter ? r.meter->zones() : std::vector<Zone>{})
     if (std::find(domains.begin(), domains.end(), zone.domain) == domains.end()) domains.push_back(zone.domain);
+  if (has_gpus(r)) domains.push_back(Domain::gpu);
   return domains;
 }
 
@@ -176,11 +222,24 @@ model::RegionEnergy region_energy(const Reader& r, std::size_t handle, const std
   return energy;
 }
 
+/// Emulated nodes (TALLY_RANKS_PER_NODE) on one host share its sensors: the first reads them.
+std::string shared_sensors_sentence(std::uint64_t nodes_on_host) {
+  return std::to_string(nodes_on_host) +
+         " emulated nodes share each host's sensors: read once per host, by its lowest rank, so the energy is "
+         "the host's, counted once";
+}
+
+/// A process that does not read its host's sensors reports nothing: the host's reader does.
 void on_run_end(ProcessSummary& summary) {
+  const RunPlace& place = process().place;
+  if (!place.host_reader) return;
   Reader& r = reader();
+  if (!r.gpu_problems.empty()) warn("GPU energy counters left out: " + joined(r.gpu_problems));
+  if (r.environment.available && place.nodes_on_host > 1)
+    r.environment.left_out.push_back(shared_sensors_sentence(place.nodes_on_host));
   summary.energy = r.environment;
   if (!r.environment.available) return;
-  const std::vector<Domain> domains = measured_domains(*r.meter);
+  const std::vector<Domain> domains = measured_domains(r);
   for (std::size_t handle = 0; handle < summary.regions.size(); ++handle) {
     const bool visited = handle < r.regions.size() && r.regions[handle].visited;
     if (static_cast<RegionHandle>(handle) == r.global || visited)

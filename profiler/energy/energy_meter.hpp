@@ -13,7 +13,7 @@
 
 namespace tally::profiler::energy {
 
-inline constexpr std::size_t domain_count = 5;
+inline constexpr std::size_t domain_count = 6;
 
 /// Microjoules per domain, indexed by Domain: several zones of one domain (two packages) add up.
 using DomainEnergy = std::array<std::uint64_t, domain_count>;

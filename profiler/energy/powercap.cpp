@@ -52,6 +52,7 @@ std::string_view domain_name(Domain domain) {
   case Domain::core: return "core";
   case Domain::uncore: return "uncore";
   case Domain::psys: return "psys";
+  case Domain::gpu: return "gpu";
   }
   return "package";
 }

@@ -19,9 +19,10 @@ enum class Domain {
   core,    ///< the cores of a package (part of package)
   uncore,  ///< a package's integrated GPU or uncore (part of package)
   psys,    ///< the whole platform, where the firmware reports it
+  gpu,     ///< the GPUs, read through NVML (nvml.hpp), never a powercap zone
 };
 
-/// The name tally writes for a domain ("package", "dram", "core", "uncore", "psys").
+/// The name tally writes for a domain ("package", "dram", "core", "uncore", "psys", "gpu").
 std::string_view domain_name(Domain domain);
 
 /// One energy counter.

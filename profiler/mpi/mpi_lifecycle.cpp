@@ -54,6 +54,10 @@ void on_initialized() {
   // program that loads MPI late was measured from its start, as a run of one.
   if (p.phase != Phase::waiting) return;
   p.place = {true, static_cast<std::uint64_t>(rank), static_cast<std::uint64_t>(size), 1};
+  // Sensors a host shares (the energy counters) are read by its lowest rank alone.
+  const HostPlace host = place_on_host(p.options.ranks_per_node);
+  p.place.host_reader = host.lowest_rank;
+  p.place.nodes_on_host = host.nodes_on_host;
   if (p.options.hang_timeout.count() > 0) agree_on_run_start(p);
   start_run();
 }

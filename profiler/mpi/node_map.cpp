@@ -4,6 +4,8 @@
 
 #include "core/host_probe.hpp"
 
+#include <set>
+
 namespace tally::profiler::mpi {
 
 NodeMap map_nodes(std::uint64_t ranks_per_node) {
@@ -50,6 +52,22 @@ NodeMap map_nodes(std::uint64_t ranks_per_node) {
 void free_node_map(NodeMap& map) {
   if (map.leaders != MPI_COMM_NULL) PMPI_Comm_free(&map.leaders);
   if (map.node != MPI_COMM_NULL) PMPI_Comm_free(&map.node);
+}
+
+HostPlace place_on_host(std::uint64_t ranks_per_node) {
+  int rank = 0;
+  PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm host = MPI_COMM_NULL;
+  PMPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &host);
+  int host_rank = 0, host_size = 1;
+  PMPI_Comm_rank(host, &host_rank);
+  PMPI_Comm_size(host, &host_size);
+  // Emulated nodes are blocks of consecutive ranks; the host's ranks say which blocks it holds.
+  const std::uint64_t node = ranks_per_node > 0 ? static_cast<std::uint64_t>(rank) / ranks_per_node : 0;
+  std::vector<std::uint64_t> nodes(static_cast<std::size_t>(host_size));
+  PMPI_Allgather(&node, 1, MPI_UINT64_T, nodes.data(), 1, MPI_UINT64_T, host);
+  PMPI_Comm_free(&host);
+  return {host_rank == 0, std::set<std::uint64_t>(nodes.begin(), nodes.end()).size()};
 }
 
 } // namespace tally::profiler::mpi

@@ -24,4 +24,13 @@ NodeMap map_nodes(std::uint64_t ranks_per_node);
 
 void free_node_map(NodeMap& map);
 
+/// This rank on its real host (the ranks that share memory), whatever the emulated nodes.
+struct HostPlace {
+  bool lowest_rank = false;        ///< the host's lowest rank in MPI_COMM_WORLD: it reads the host's sensors
+  std::uint64_t nodes_on_host = 1; ///< the emulated nodes with a rank on this host (1 without emulation)
+};
+
+/// Collective. `ranks_per_node` as for map_nodes.
+HostPlace place_on_host(std::uint64_t ranks_per_node);
+
 } // namespace tally::profiler::mpi

@@ -5,9 +5,11 @@
 #include "mpi/reduction.hpp"
 
 #include "mpi/device_reduction.hpp"
+#include "mpi/energy_reduction.hpp"
 #include "mpi/fold_arrays.hpp"
 #include "mpi/node_map.hpp"
 #include "mpi/pmpi_weak.hpp"
+#include "mpi/string_gather.hpp"
 #include "mpi/timeline_reduction.hpp"
 #include "mpi/tree_reduction.hpp"
 
@@ -20,25 +22,9 @@
 namespace tally::profiler::mpi {
 namespace {
 
-std::vector<std::string> union_of_names(const std::vector<std::string>& local, int size) {
-  std::string packed;
-  for (const std::string& name : local)
-    packed.append(name).push_back('\0');
-  int length = static_cast<int>(packed.size());
-  std::vector<int> lengths(static_cast<std::size_t>(size));
-  PMPI_Allgather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, MPI_COMM_WORLD);
-  std::vector<int> offsets(static_cast<std::size_t>(size), 0);
-  for (std::size_t i = 1; i < offsets.size(); ++i)
-    offsets[i] = offsets[i - 1] + lengths[i - 1];
-  std::string all(static_cast<std::size_t>(offsets.back() + lengths.back()), '\0');
-  PMPI_Allgatherv(packed.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR,
-                  MPI_COMM_WORLD);
-  std::set<std::string> names;
-  for (std::size_t begin = 0; begin < all.size();) {
-    const std::size_t end = all.find('\0', begin);
-    names.insert(all.substr(begin, end - begin));
-    begin = end + 1;
-  }
+std::vector<std::string> union_of_names(const std::vector<std::string>& local) {
+  const std::vector<std::string> all = gather_strings(local, MPI_COMM_WORLD);
+  std::set<std::string> names(all.begin(), all.end());
   // Global first, then the user's regions by name.
   std::vector<std::string> ordered;
   if (names.erase("Global")) ordered.emplace_back("Global");
@@ -112,7 +98,7 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   PMPI_Comm_size(MPI_COMM_WORLD, &size);
   NodeMap nodes = map_nodes(options.ranks_per_node);
 
-  const std::vector<std::string> names = union_of_names(summary.names, size);
+  const std::vector<std::string> names = union_of_names(summary.names);
   const std::size_t region_count = names.size();
   std::map<std::string, std::size_t> local_index;
   for (std::size_t i = 0; i < summary.names.size(); ++i)
@@ -162,6 +148,7 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   const model::ProcessRecord* global_record = global == local_index.end() ? nullptr : &summary.regions[global->second];
   const std::uint64_t global_busy = global_record ? global_record->useful_ns + global_record->offload_ns : 0;
   std::optional<model::Timeline> timeline = reduce_timeline(summary.timeline, global_busy, nodes, rank);
+  RunEnergy energy = reduce_energy(summary.energy, mine, rank);
   const std::string version_text = rank == 0 ? library_version() : "";
   const std::vector<std::string> hosts = nodes.hosts;
   const std::uint64_t node_count = nodes.node_count;
@@ -172,6 +159,7 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   std::tie(out.mpi_library, out.mpi_version) = split_library_version(version_text);
   out.resources = model::Resources{node_count, static_cast<std::uint64_t>(size), 1, 0, hosts};
   out.timeline = std::move(timeline);
+  out.energy = std::move(energy.sensors);
   const model::MeasuredGroups measured{all_flags[0] != 0, all_flags[1] != 0, any_offload != 0, all_flags[2] != 0};
   const std::vector<model::RegionFold> folds = unpack_folds(total_sums, total_maxima, every_node, region_count);
   for (std::size_t r = 0; r < region_count; ++r) {
@@ -180,6 +168,7 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
     model::RegionRaw raw = fold.finish(measured);
     raw.device = devices[r];
     out.regions.push_back({names[r], fold.sums[model::RegionFold::visits], raw, {}, {}});
+    out.regions.back().energy = std::move(energy.regions[r]);
     out.regions.back().parent = std::move(parents[r].parent);
     out.regions.back().other_parents = std::move(parents[r].others);
     if (options.per_rank) out.regions.back().per_rank = rank_records(per_rank, r, region_count, measured.offload);

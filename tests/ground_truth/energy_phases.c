@@ -5,7 +5,9 @@
  * millisecond to the energy so far, known exactly on this program's clock (the powers are constant
  * between switches), replacing each file at once (a reader never sees half a number). The package counter wraps at
  * RANGE_UJ. During the first phase the dram counter cannot be read for a while (a dangling link in its place). At the
- * end the program prints how long each phase's powers lasted on its own clock: "phase REGION SECONDS". */
+ * end the program prints how long each phase's powers lasted on its own clock: "phase REGION SECONDS".
+ * Built with ENERGY_PHASES_MPI, it is an MPI program whose ranks all run the phases, and rank 0 alone
+ * advances the tree: the one sensor of the host that every rank shares. */
 #define _DEFAULT_SOURCE /* usleep, symlink, clock_gettime */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -16,6 +18,9 @@
 #include <tally.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef ENERGY_PHASES_MPI
+#include <mpi.h>
+#endif
 
 #define RANGE_UJ 50000000ull /* 50 J: the package counter wraps during the run */
 
@@ -106,9 +111,17 @@ int main(int argc, char** argv) {
     return 2;
   }
   root = argv[1];
+#ifdef ENERGY_PHASES_MPI
+  MPI_Init(&argc, &argv);
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const int writes = rank == 0;
+#else
+  const int writes = 1;
+#endif
   switched_at = seconds_now();
   pthread_t writer;
-  pthread_create(&writer, NULL, advance_counters, NULL);
+  if (writes) pthread_create(&writer, NULL, advance_counters, NULL);
   double switched[argc]; /* when each phase's powers took effect; the last entry: when they stopped */
   for (int i = 2; i < argc; ++i) {
     char name[256];
@@ -130,11 +143,16 @@ int main(int argc, char** argv) {
     tally_region_stop(region);
   }
   switched[argc - 2] = switch_powers(0.0, 0.0);
-  atomic_store(&stopping, 1);
-  pthread_join(writer, NULL);
-  write_counters(1); /* the final values: the energy of every phase, exactly */
-  for (int i = 2; i < argc; ++i) {
-    printf("phase %.*s %.6f\n", (int)strcspn(argv[i], ":"), argv[i], switched[i - 1] - switched[i - 2]);
+  if (writes) {
+    atomic_store(&stopping, 1);
+    pthread_join(writer, NULL);
+    write_counters(1); /* the final values: the energy of every phase, exactly */
+    for (int i = 2; i < argc; ++i) {
+      printf("phase %.*s %.6f\n", (int)strcspn(argv[i], ":"), argv[i], switched[i - 1] - switched[i - 2]);
+    }
   }
+#ifdef ENERGY_PHASES_MPI
+  MPI_Finalize();
+#endif
   return 0;
 }

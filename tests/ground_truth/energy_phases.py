@@ -9,7 +9,19 @@ Checks: Global's energy per domain within 1 % of the known total; every region's
 of profiler/energy/README.md (per visit, two readings' intervals of energy at the run's highest
 power); the sensors and the one left out in environment.energy; one tally: warning for the
 unreadable zone and one for the failed readings; the document validates; `tally report` shows it.
-Usage: energy_phases.py --tally TALLY --preload LIBTALLY --program ENERGY_PHASES"""
+
+With --nvml FAKE_NVML (tests/profiler/energy/fake_nvml), the GPUs are two devices at 40 and 60 W
+from NVML's initialisation at the run's start, and a third without an energy counter: the gpu
+domain is 100 W times each phase, Global's 100 W times its elapsed time (the first and last
+readings are its start and end), and the third device is left out with one warning. Without it,
+NVML is a library that does not exist: one sentence in left_out, no warning, no gpu domain.
+
+With --ranks N --ranks-per-node M -- MPIRUN..., the MPI build of the program runs on N ranks in
+emulated nodes of M ranks, all on this host and its one tree: the tree's energy is read once (by
+the host's lowest rank), so the same totals are expected, not N/M or N times them, and
+environment.energy says that the emulated nodes share the host's sensors.
+Usage: energy_phases.py --tally TALLY --preload LIBTALLY --program ENERGY_PHASES [--nvml FAKE_NVML]
+                        [--ranks N --ranks-per-node M -- MPIRUN...]"""
 
 import argparse
 import json
@@ -22,6 +34,9 @@ import tempfile
 RANGE_UJ = 50_000_000  # the package counter's max_energy_range_uj, as in energy_phases.c
 # region, package watts, dram watts, seconds: 152 J of package energy, so the counter wraps 3 times.
 PHASES = [("idle", 10, 5, 0.8), ("compute", 90, 10, 0.8), ("memory", 30, 20, 0.6), ("compute", 90, 10, 0.6)]
+# The fake GPUs' powers (FAKE_NVML_WATTS): two devices, and one without a total energy counter.
+GPU_WATTS = "40,60,unsupported"
+GPU_POWER = 100
 # A reading interval is the helper thread's period, plus the scheduler's delay of its wake-up.
 INTERVAL_SLACK = 1.5
 
@@ -41,14 +56,20 @@ def zone(folder, name, energy, range_uj):
         (folder / "energy_uj").write_text(f"{energy}\n")
 
 
-def expected_energy(durations):
-    """Joules by region and domain, and Global's, by hand: power times duration."""
+def expected_energy(durations, global_seconds, gpus):
+    """Joules by region and domain, and Global's, by hand: power times duration. The GPUs' power
+    is constant over the whole run, so Global's gpu energy is that power times its elapsed time."""
     regions = {}
     for (name, package, dram, _), seconds in zip(PHASES, durations):
-        energy = regions.setdefault(name, {"package": 0.0, "dram": 0.0})
+        energy = regions.setdefault(name, {"package": 0.0, "dram": 0.0, "gpu": 0.0})
         energy["package"] += package * seconds
         energy["dram"] += dram * seconds
+        energy["gpu"] += GPU_POWER * seconds
     regions["Global"] = {domain: sum(energy[domain] for energy in regions.values()) for domain in ("package", "dram")}
+    regions["Global"]["gpu"] = GPU_POWER * global_seconds
+    if not gpus:
+        for energy in regions.values():
+            del energy["gpu"]
     return regions
 
 
@@ -57,6 +78,10 @@ def main():
     parser.add_argument("--tally", required=True)
     parser.add_argument("--preload", required=True)
     parser.add_argument("--program", required=True)
+    parser.add_argument("--nvml", default="/nonexistent/libnvidia-ml.so.1")
+    parser.add_argument("--ranks", type=int, default=0)
+    parser.add_argument("--ranks-per-node", type=int, default=0)
+    parser.add_argument("mpirun", nargs="*")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as temporary:
         root = pathlib.Path(temporary) / "powercap"
@@ -65,10 +90,13 @@ def main():
         zone(root / "intel-rapl:1", "package-1", None, 262_143_328_850)
         output = pathlib.Path(temporary) / "runs"
         environment = dict(os.environ, LD_PRELOAD=arguments.preload, TALLY_POWERCAP_ROOT=str(root),
-                           TALLY_OUTPUT=str(output))
+                           TALLY_OUTPUT=str(output), TALLY_RANKS_PER_NODE=str(arguments.ranks_per_node),
+                           TALLY_NVML_LIBRARY=arguments.nvml, FAKE_NVML_WATTS=GPU_WATTS)
+        gpus = pathlib.Path(arguments.nvml).exists()
         phases = [f"{name}:{package}:{dram}:{seconds}" for name, package, dram, seconds in PHASES]
-        run = subprocess.run([arguments.program, str(root), *phases], env=environment, capture_output=True,
-                             text=True, timeout=60, check=False)
+        launcher = [*arguments.mpirun, "-np", str(arguments.ranks)] if arguments.ranks else []
+        run = subprocess.run([*launcher, arguments.program, str(root), *phases], env=environment,
+                             capture_output=True, text=True, timeout=60, check=False)
         print(run.stdout + run.stderr)
         if run.returncode != 0:
             fail(f"the program exited with {run.returncode}")
@@ -80,6 +108,9 @@ def main():
         failed = [line for line in warnings if "reading(s) of the energy counters failed" in line]
         if len(left_out) != 1 or len(failed) != 1:
             fail(f"expected one warning for the unreadable zone and one for the failed readings: {warnings}")
+        gpu_left_out = [line for line in warnings if "GPU energy counters left out" in line]
+        if len(gpu_left_out) != (1 if gpus else 0):
+            fail(f"expected {1 if gpus else 0} warning(s) for the GPU without a counter: {warnings}")
         files = list(output.glob("*.json"))
         if len(files) != 1:
             fail(f"expected one document, found {files}")
@@ -88,7 +119,11 @@ def main():
         if validate.returncode != 0:
             fail(f"the document does not validate: {validate.stdout}{validate.stderr}")
         document = json.loads(files[0].read_text())
-        check_document(document, expected_energy(durations))
+        regions = {region["name"]: region for region in document["regions"]}
+        global_seconds = regions["Global"]["raw"]["elapsed_ns"] * 1e-9
+        check_document(document, expected_energy(durations, global_seconds, gpus), max(arguments.ranks, 1), gpus)
+        if arguments.ranks:
+            check_shared_sensors(document["environment"]["energy"], arguments.ranks_per_node)
         report = subprocess.run([arguments.tally, "report", str(files[0])], capture_output=True, text=True,
                                 check=False).stdout
         if "Energy, package (measured)" not in report:
@@ -96,20 +131,35 @@ def main():
     print("energy_phases: every check passed")
 
 
-def check_document(document, expected):
+def check_shared_sensors(sensors, ranks_per_node):
+    """The emulated nodes on this host share its one tree, and environment.energy says so."""
+    shared = [sentence for sentence in sensors.get("left_out", []) if "emulated nodes share" in sentence]
+    if ranks_per_node > 0 and len(shared) != 1:
+        fail(f"environment.energy does not say that the emulated nodes share the sensors: {sensors}")
+
+
+def check_document(document, expected, ranks, gpus):
     sensors = document["environment"].get("energy", {})
-    if not sensors.get("available") or sensors.get("sensors") != ["intel-rapl:0 (package-0)", "intel-rapl:0:0 (dram)"]:
+    gpu_sensors = ["nvml:0 (gpu)", "nvml:1 (gpu)"] if gpus else []
+    if not sensors.get("available") or sensors.get("sensors") != [
+            "intel-rapl:0 (package-0)", "intel-rapl:0:0 (dram)", *gpu_sensors]:
         fail(f"environment.energy: {sensors}")
-    if not any("intel-rapl:1 (package-1)" in sentence for sentence in sensors.get("left_out", [])):
+    left_out = " ".join(sensors.get("left_out", []))
+    if "intel-rapl:1 (package-1)" not in left_out:
         fail(f"the unreadable zone is not named in environment.energy.left_out: {sensors}")
+    if ("nvml:2 (gpu): no total energy counter" if gpus else "NVML library cannot be loaded") not in left_out:
+        fail(f"environment.energy.left_out does not say which GPU energy is missing: {sensors}")
     period_s = sensors["sampling_period_ns"] * 1e-9 * INTERVAL_SLACK
-    highest = {"package": max(phase[1] for phase in PHASES), "dram": max(phase[2] for phase in PHASES)}
+    highest = {"package": max(phase[1] for phase in PHASES), "dram": max(phase[2] for phase in PHASES),
+               "gpu": GPU_POWER}
     regions = {region["name"]: region for region in document["regions"]}
     for name, energy in expected.items():
         measured = regions[name].get("energy")
         if not measured or measured["source"] != "measured":
             fail(f"{name}: no measured energy: {measured}")
-        visits = regions[name]["visits"]
+        visits = regions[name]["visits"] // ranks  # the reading rank's own visits
+        if not gpus and "gpu" in measured["domains_uj"]:
+            fail(f"{name}: gpu energy without a GPU: {measured}")
         for domain, joules in energy.items():
             got = measured["domains_uj"][domain] * 1e-6
             error = abs(got - joules)
