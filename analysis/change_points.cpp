@@ -136,6 +136,16 @@ double CommitNoise::deviation() const { return std::max({within, tails, between}
 CommitNoise commit_noise(std::span<const std::vector<double>> commits) {
   std::vector<double> within, between, residuals;
   std::vector<double> counts;
+  // Sized once: the gate learns the noise of every check of every commit it judges.
+  std::size_t pairs = 0, values_count = 0;
+  for (const std::vector<double>& values : commits) {
+    pairs += values.empty() ? 0 : values.size() * (values.size() - 1) / 2;
+    values_count += values.size();
+  }
+  within.reserve(pairs);
+  residuals.reserve(values_count);
+  between.reserve(commits.size());
+  counts.reserve(commits.size());
   CommitNoise out;
   double previous_median = 0;
   for (std::size_t c = 0; c < commits.size(); ++c) {
