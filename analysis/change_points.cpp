@@ -10,6 +10,7 @@
 #include <cmath>
 #include <numbers>
 #include <optional>
+#include <vector>
 
 namespace tally::analysis {
 namespace {
@@ -77,17 +78,25 @@ double split_cost(const Windows& windows) {
 }
 
 /// The variance of the r-th smallest (1-based) of n values drawn from `sorted`, each value equally
-/// likely: P(X(r) ≤ v_k) = P(at least r of the n draws ≤ v_k), a binomial tail at F = k/N.
+/// likely: P(X(r) ≤ v_k) = P(at least r of the n draws ≤ v_k), a binomial tail at F = k/N. The
+/// coefficients and powers are built by multiplication: with std::pow, this was most of the gate's
+/// instructions (the gate takes it for every check of every commit it judges).
 double order_statistic_variance(std::span<const double> sorted, std::size_t n, std::size_t r) {
   const auto count = static_cast<double>(sorted.size());
+  std::vector<double> binomials(n + 1, 1.0); // C(n, j)
+  for (std::size_t j = 1; j <= n; ++j)
+    binomials[j] = binomials[j - 1] * static_cast<double>(n - j + 1) / static_cast<double>(j);
+  std::vector<double> f_powers(n + 1, 1.0), g_powers(n + 1, 1.0); // F^j and (1 − F)^j
   double below = 0, mean = 0, square = 0;
   for (std::size_t k = 1; k <= sorted.size(); ++k) {
     const double f = static_cast<double>(k) / count;
-    double tail = 0, binomial = 1; // C(n, j), built up along j
-    for (std::size_t j = 0; j <= n; ++j) {
-      if (j > 0) binomial = binomial * static_cast<double>(n - j + 1) / static_cast<double>(j);
-      if (j >= r) tail += binomial * std::pow(f, static_cast<double>(j)) * std::pow(1 - f, static_cast<double>(n - j));
+    for (std::size_t j = 1; j <= n; ++j) {
+      f_powers[j] = f_powers[j - 1] * f;
+      g_powers[j] = g_powers[j - 1] * (1 - f);
     }
+    double tail = 0;
+    for (std::size_t j = r; j <= n; ++j)
+      tail += binomials[j] * f_powers[j] * g_powers[n - j];
     const double probability = tail - below;
     below = tail;
     mean += probability * sorted[k - 1];
@@ -127,6 +136,16 @@ double CommitNoise::deviation() const { return std::max({within, tails, between}
 CommitNoise commit_noise(std::span<const std::vector<double>> commits) {
   std::vector<double> within, between, residuals;
   std::vector<double> counts;
+  // Sized once: the gate learns the noise of every check of every commit it judges.
+  std::size_t pairs = 0, values_count = 0;
+  for (const std::vector<double>& values : commits) {
+    pairs += values.empty() ? 0 : values.size() * (values.size() - 1) / 2;
+    values_count += values.size();
+  }
+  within.reserve(pairs);
+  residuals.reserve(values_count);
+  between.reserve(commits.size());
+  counts.reserve(commits.size());
   CommitNoise out;
   double previous_median = 0;
   for (std::size_t c = 0; c < commits.size(); ++c) {

@@ -20,6 +20,7 @@ std::vector<std::vector<MetricSeries>> metric_series(const Experiment& experimen
       const auto values = repetition_metrics(*repetitions, region, reference, experiment.scaling);
       for (std::size_t m = 0; m < metrics.size(); ++m) {
         SeriesPoint point{commit, {}};
+        point.repetitions.reserve(values.size()); // sized once: the site draws every metric of every region
         for (const model::MetricValues& of_run : values) {
           if (const auto value = of_run.get(metrics[m])) point.repetitions.push_back(*value);
         }

@@ -40,6 +40,7 @@ template <class ReferenceOf>
 std::vector<model::MetricValues> metrics_of_repetitions(const Repetitions& repetitions, const std::string& region,
                                                         model::Scaling scaling, ReferenceOf reference_of) {
   std::vector<model::MetricValues> out;
+  out.reserve(repetitions.size()); // a run's values are large: growing would copy them
   for (const ingest::LoadedRun* run : repetitions) {
     const model::Region* found = model::find_region(run->document, region);
     if (!found) continue;
@@ -75,8 +76,10 @@ std::optional<MetricSummary> summarize_values(const std::vector<double>& values)
 
 MetricSummaries summarize(const std::vector<model::MetricValues>& repetitions) {
   MetricSummaries out;
+  std::vector<double> values; // one buffer for every metric: the site summarizes every cell
+  values.reserve(repetitions.size());
   for (const model::MetricInfo& metric : model::metric_table()) {
-    std::vector<double> values;
+    values.clear();
     for (const model::MetricValues& values_of_run : repetitions) {
       if (const auto value = values_of_run.get(metric.id)) values.push_back(*value);
     }

@@ -32,6 +32,7 @@ model::MetricValues medians_of(const std::vector<model::MetricValues>& repetitio
 
 std::vector<double> values_of(const std::vector<model::MetricValues>& repetitions, model::MetricId metric) {
   std::vector<double> out;
+  out.reserve(repetitions.size()); // sized once: taken for every metric of every commit of the history
   for (const model::MetricValues& values : repetitions) {
     if (const auto value = values.get(metric)) out.push_back(*value);
   }

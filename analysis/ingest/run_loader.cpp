@@ -43,7 +43,10 @@ Outcome load_one(const std::filesystem::path& path) {
   std::optional<model::ReadResult> talp = talp::import_talp(bytes, file, talp::TalpImportOptions{});
   model::ReadResult result = talp ? std::move(*talp) : model::parse_run_document(bytes, file);
   if (const auto* problems = std::get_if<model::Problems>(&result)) return invalid(file, *problems);
-  return LoadedRun{path, std::move(std::get<model::RunDocument>(result))};
+  auto& document = std::get<model::RunDocument>(result);
+  // Indexed once here, as the site and the gate look every region of every run up many times.
+  document.region_index = model::RegionIndex(document.regions);
+  return LoadedRun{path, std::move(document)};
 }
 
 } // namespace

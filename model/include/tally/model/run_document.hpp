@@ -4,6 +4,7 @@
 #pragma once
 
 #include "tally/model/metric_values.hpp"
+#include "tally/model/region_index.hpp"
 #include "tally/model/region_raw.hpp"
 #include "tally/model/run_timeline.hpp"
 #include "tally/model/scalability.hpp"
@@ -117,12 +118,16 @@ struct RunDocument {
   Environment environment;
   std::vector<Region> regions;
   std::optional<Timeline> timeline; ///< absent in imported documents and in those older than it
+  /// The regions by name, for find_region: built where documents are loaded (load_runs), not
+  /// stored in the file; empty in a document built in memory.
+  RegionIndex region_index{};
   bool operator==(const RunDocument&) const = default;
 };
 
 /// The region of `document` named `name`; nullptr when the run did not have it. Constant time on
-/// average: the site and the gate look up every region of every run, and a linear search made them
-/// quadratic in the regions (70,000 regions: hours).
+/// average in a document whose region_index was built (the site and the gate look up every region
+/// of every run: a linear search made them quadratic in the regions, 70,000 regions took hours);
+/// a search of every region otherwise, and for a name the index does not hold.
 const Region* find_region(const RunDocument& document, std::string_view name);
 
 /// The GPUs a run used, as its regions measured them: the most devices of one region (each
