@@ -33,7 +33,7 @@ ScalingTable scaling_table(const Experiment& experiment, std::size_t commit, con
           energy::summarize_energy(energy::run_energies(*repetitions, region, *table.energy_source, power_profile));
     out.useful_computation_ratio = useful_computation_ratios(values);
     table.has_useful_computation_ratio |= out.useful_computation_ratio.has_value();
-    table.columns.push_back(std::move(out));
+    table.columns.push_back(out);
   }
   for (const model::MetricInfo& metric : model::metric_table()) {
     for (const ScalingColumn& column : table.columns) {
