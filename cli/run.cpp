@@ -26,7 +26,7 @@ struct RunOptions {
   std::map<std::string, std::string> values; ///< option name -> value given on the command line
   std::vector<std::string> command;
   bool markdown_table = false;
-  StudyPlan study; ///< a scaling study when scales are given
+  StudyPlan study; ///< a scaling study when scales (or thread counts) are given
 };
 
 /// libtally.so next to this tally: installed (../lib) or in the build tree; TALLY_LIBRARY wins.
@@ -102,7 +102,7 @@ int run_command(const RunOptions& options) {
   const std::string preload = preloaded && *preloaded ? library + ":" + preloaded : library;
   setenv("LD_PRELOAD", preload.c_str(), 1);
 
-  if (!options.study.scales.empty()) {
+  if (!options.study.scales.empty() || !options.study.threads.empty()) {
     if (const std::string problem = check_study(options.command, options.study); !problem.empty()) {
       std::cerr << "tally run: " << problem << '\n';
       return 2;
@@ -144,7 +144,11 @@ void add_run_command(CLI::App& app, int& exit_code) {
   command->add_option_function<std::string>(
       "--sizes", [options](const std::string& list) { options->study.sizes = split_list(list); },
       "Weak scaling: a problem size per scale (comma-separated), replacing {size}");
-  command->add_option("--repeat", options->study.repeat, "Repetitions of each scale")->capture_default_str();
+  command->add_option_function<std::string>(
+      "--threads", [options](const std::string& list) { options->study.threads = split_list(list); },
+      "Run every scale once per thread count (comma-separated), replacing {threads} and setting OMP_NUM_THREADS");
+  command->add_option("--repeat", options->study.repeat, "Repetitions of each scale (and thread count)")
+      ->capture_default_str();
   command->add_option("command", options->command, "The command to measure, after --");
   command->callback([options, &exit_code] { exit_code = run_command(*options); });
 }

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <sys/wait.h>
@@ -28,7 +29,8 @@ bool mentions(const std::vector<std::string>& command, const std::string& placeh
 }
 
 /// Exit code of one run of `command`: its own, 128 + signal when killed, 127 when it cannot start.
-int run_once(const std::vector<std::string>& command) {
+/// A thread count, when given, is the run's OMP_NUM_THREADS (a command that sets it itself wins).
+int run_once(const std::vector<std::string>& command, const std::string& threads) {
   std::vector<char*> argv;
   for (const std::string& argument : command)
     argv.push_back(const_cast<char*>(argument.c_str()));
@@ -39,6 +41,7 @@ int run_once(const std::vector<std::string>& command) {
     return 126;
   }
   if (child == 0) {
+    if (!threads.empty()) setenv("OMP_NUM_THREADS", threads.c_str(), 1);
     execvp(argv[0], argv.data());
     std::fprintf(stderr, "tally run: cannot run %s: %s\n", argv[0], std::strerror(errno));
     _exit(127);
@@ -62,41 +65,51 @@ std::string elapsed_since(std::chrono::steady_clock::time_point start) {
 } // namespace
 
 std::vector<std::string> study_command(const std::vector<std::string>& command, const std::string& scale,
-                                       const std::string& size) {
+                                       const std::string& size, const std::string& threads) {
   std::vector<std::string> out = command;
   for (std::string& argument : out) {
     replace_all(argument, "{ranks}", scale);
     replace_all(argument, "{size}", size);
+    replace_all(argument, "{threads}", threads);
   }
   return out;
 }
 
 std::string check_study(const std::vector<std::string>& command, const StudyPlan& plan) {
+  if (plan.scales.empty()) return "--threads needs --scales: thread counts are run at every scale";
   if (!plan.sizes.empty() && plan.sizes.size() != plan.scales.size()) {
     return "--sizes needs one size per scale (" + std::to_string(plan.scales.size()) + "), got " +
            std::to_string(plan.sizes.size());
   }
   if (!mentions(command, "{ranks}")) return "--scales needs {ranks} in the command, e.g. mpirun -np {ranks} ./app";
   if (!plan.sizes.empty() && !mentions(command, "{size}")) return "--sizes needs {size} in the command";
+  // Without {threads} the counts still reach the program through OMP_NUM_THREADS; a {threads}
+  // that no option fills would reach it verbatim.
+  if (plan.threads.empty() && mentions(command, "{threads}")) return "{threads} in the command needs --threads";
   if (plan.repeat == 0) return "--repeat must be at least 1";
   return "";
 }
 
 int run_study(const std::vector<std::string>& command, const StudyPlan& plan) {
   const auto start = std::chrono::steady_clock::now();
-  const std::size_t total = plan.scales.size() * plan.repeat;
+  // No --threads is one pass with the thread count the environment gives.
+  const std::vector<std::string> thread_counts = plan.threads.empty() ? std::vector<std::string>{""} : plan.threads;
+  const std::size_t total = plan.scales.size() * thread_counts.size() * plan.repeat;
   std::size_t done = 0;
   for (std::size_t s = 0; s < plan.scales.size(); ++s) {
     const std::string size = plan.sizes.empty() ? "" : plan.sizes[s];
-    for (unsigned repetition = 1; repetition <= plan.repeat; ++repetition) {
-      std::cerr << "tally run: run " << ++done << " of " << total << " · " << plan.scales[s] << " ranks"
-                << (size.empty() ? "" : " · size " + size) << " · repetition " << repetition << " of " << plan.repeat
-                << " · " << elapsed_since(start) << " elapsed\n";
-      const int status = run_once(study_command(command, plan.scales[s], size));
-      if (status != 0) {
-        std::cerr << "tally run: run " << done << " of " << total << " failed with exit code " << status
-                  << "; the study stops here\n";
-        return status;
+    for (const std::string& threads : thread_counts) {
+      for (unsigned repetition = 1; repetition <= plan.repeat; ++repetition) {
+        std::cerr << "tally run: run " << ++done << " of " << total << " · " << plan.scales[s] << " ranks"
+                  << (threads.empty() ? "" : " · " + threads + " threads") << (size.empty() ? "" : " · size " + size)
+                  << " · repetition " << repetition << " of " << plan.repeat << " · " << elapsed_since(start)
+                  << " elapsed\n";
+        const int status = run_once(study_command(command, plan.scales[s], size, threads), threads);
+        if (status != 0) {
+          std::cerr << "tally run: run " << done << " of " << total << " failed with exit code " << status
+                    << "; the study stops here\n";
+          return status;
+        }
       }
     }
   }

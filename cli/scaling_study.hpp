@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // A scaling study in one call: the same command at several resource sizes ({ranks} in the
-// command), optionally with a problem size per scale ({size}, weak scaling), repeated.
+// command), optionally with a problem size per scale ({size}, weak scaling) and several thread
+// counts per scale ({threads} and OMP_NUM_THREADS), repeated.
 #pragma once
 
 #include <string>
@@ -10,20 +11,22 @@
 namespace tally::cli {
 
 struct StudyPlan {
-  std::vector<std::string> scales; ///< replaces {ranks}
-  std::vector<std::string> sizes;  ///< replaces {size}; empty, or one per scale
+  std::vector<std::string> scales;  ///< replaces {ranks}
+  std::vector<std::string> sizes;   ///< replaces {size}; empty, or one per scale
+  std::vector<std::string> threads; ///< replaces {threads} and sets OMP_NUM_THREADS; empty, or every
+                                    ///< count run at every scale
   unsigned repeat = 1;
 };
 
 /// The command of one run, with its placeholders replaced.
 std::vector<std::string> study_command(const std::vector<std::string>& command, const std::string& scale,
-                                       const std::string& size);
+                                       const std::string& size, const std::string& threads);
 
-/// Why the plan cannot run with this command (empty when it can): sizes not matching scales, or
-/// a placeholder the command lacks.
+/// Why the plan cannot run with this command (empty when it can): sizes not matching scales,
+/// threads without scales, a placeholder the command lacks or one its option does not fill.
 std::string check_study(const std::vector<std::string>& command, const StudyPlan& plan);
 
-/// Runs every scale × repetition one after the other, with progress on stderr. Stops at the
+/// Runs every scale × thread count × repetition one after the other, with progress on stderr. Stops at the
 /// first run that fails and returns its exit code (128 + signal when killed); 0 when all passed.
 int run_study(const std::vector<std::string>& command, const StudyPlan& plan);
 
