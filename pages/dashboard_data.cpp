@@ -3,21 +3,21 @@
 // costliest regions as analysis::costliest_regions found them, each with a sparkline.
 #include "pages/dashboard_data.hpp"
 
-#include "analysis/change_points.hpp"
 #include "analysis/energy/configuration_energy.hpp"
-#include "analysis/metric_series.hpp"
 #include "analysis/region_cost.hpp"
 #include "analysis/scaling_table.hpp"
 #include "pages/chart_marks.hpp"
 #include "pages/evolution_charts.hpp"
 #include "pages/page_data.hpp"
 #include "pages/pareto_chart.hpp"
+#include "pages/region_page.hpp"
 #include "pages/scaling_table_data.hpp"
 #include "pages/sparkline.hpp"
 
 #include "tally/model/metric_format.hpp"
 
 #include <algorithm>
+#include <span>
 #include <utility>
 
 namespace tally::pages {
@@ -31,17 +31,20 @@ constexpr int chart_height = 240;
 
 const std::string global = "Global";
 
-TemplateList global_charts(const analysis::Experiment& experiment, const analysis::history::CommitAxis& axis,
-                           const BranchVerdicts& verdicts) {
-  const auto series = analysis::metric_series(experiment, global, charted);
-  const auto shifts = analysis::series_change_points(charted, series);
+TemplateList global_charts(const analysis::Experiment& experiment, const analysis::RegionEvolution* evolution,
+                           const analysis::history::CommitAxis& axis, const BranchVerdicts& verdicts) {
   TemplateList out;
+  if (!evolution) return out;
+  const std::span<const model::MetricId> metrics = evolution_chart_metrics();
   for (std::size_t m = 0; m < std::size(charted); ++m) {
+    const std::size_t series =
+        static_cast<std::size_t>(std::find(metrics.begin(), metrics.end(), charted[m]) - metrics.begin());
     ChartOptions options = metric_chart_options(charted[m]);
     options.width = chart_width;
     options.height = chart_height;
-    const std::string svg = evolution_chart(experiment, series[m], axis, std::move(options),
-                                            chart_marks(charted[m], shifts, experiment, global, axis, verdicts));
+    const std::string svg =
+        evolution_chart(experiment, evolution->series[series], axis, std::move(options),
+                        chart_marks(charted[m], evolution->shifts, experiment, global, axis, verdicts));
     if (svg.empty()) continue;
     TemplateData chart;
     chart.set("name", std::string(model::metric_info(charted[m]).display_name) + " of " + global);
@@ -68,12 +71,13 @@ TemplateList costliest(const analysis::Experiment& experiment, const analysis::h
 
 } // namespace
 
-TemplateData dashboard_data(const analysis::Experiment& experiment, const analysis::history::CommitAxis& axis,
-                            const BranchVerdicts& verdicts, const model::NodePowerProfile* power_profile) {
+TemplateData dashboard_data(const analysis::Experiment& experiment, const analysis::RegionEvolution* global_evolution,
+                            const analysis::history::CommitAxis& axis, const BranchVerdicts& verdicts,
+                            const model::NodePowerProfile* power_profile) {
   TemplateData data;
   const std::vector<std::size_t> commits = experiment.commits();
   if (commits.empty()) return data;
-  set_moved(data, "charts", global_charts(experiment, axis, verdicts));
+  set_moved(data, "charts", global_charts(experiment, global_evolution, axis, verdicts));
   if (std::find(experiment.regions.begin(), experiment.regions.end(), global) != experiment.regions.end()) {
     const std::size_t newest = commits.back();
     const gate::CommitVerdict* verdict = verdict_at(verdicts, newest);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "analysis/experiment.hpp"
+#include "analysis/region_evolution.hpp"
 #include "pages/templates.hpp"
 #include "pages/verdict_data.hpp"
 #include "tally/model/energy_estimate.hpp"
@@ -23,8 +24,10 @@ inline constexpr std::size_t dashboard_region_count = 8;
 /// "energy_chart" (svg, measured): the time–energy chart of the newest commit's configurations
 /// (pareto_chart.hpp), of measured energy where a run of that commit measured Global's, else of
 /// the model's estimate from `power_profile`; absent with neither. The table's energy rows take
-/// the same source.
-TemplateData dashboard_data(const analysis::Experiment& experiment, const analysis::history::CommitAxis& axis,
-                            const BranchVerdicts& verdicts, const model::NodePowerProfile* power_profile = nullptr);
+/// the same source. `global_evolution` is Global's evolution of evolution_chart_metrics() (region_evolutions()),
+/// null without a Global region.
+TemplateData dashboard_data(const analysis::Experiment& experiment, const analysis::RegionEvolution* global_evolution,
+                            const analysis::history::CommitAxis& axis, const BranchVerdicts& verdicts,
+                            const model::NodePowerProfile* power_profile = nullptr);
 
 } // namespace tally::pages

@@ -2,7 +2,6 @@
 // Index page data.
 #include "pages/index_page.hpp"
 
-#include "analysis/change_points.hpp"
 #include "analysis/region_metrics.hpp"
 #include "pages/dashboard_data.hpp"
 #include "pages/page_data.hpp"
@@ -55,10 +54,15 @@ TemplateList region_tree(const analysis::Experiment& experiment) {
 }
 
 TemplateList experiment_list(const std::vector<analysis::Experiment>& experiments,
+                             const std::vector<std::vector<analysis::RegionEvolution>>& evolutions,
                              const analysis::history::CommitAxis& axis, const BranchVerdicts& verdicts,
                              const model::NodePowerProfile* power_profile) {
   TemplateList out;
-  for (const analysis::Experiment& experiment : experiments) {
+  for (std::size_t e = 0; e < experiments.size(); ++e) {
+    const analysis::Experiment& experiment = experiments[e];
+    const auto global = std::find(experiment.regions.begin(), experiment.regions.end(), "Global");
+    const analysis::RegionEvolution* global_evolution =
+        global == experiment.regions.end() ? nullptr : &evolutions[e][global - experiment.regions.begin()];
     TemplateList regions = region_tree(experiment);
     TemplateList configurations;
     for (const analysis::Configuration& configuration : experiment.configurations) {
@@ -70,7 +74,7 @@ TemplateList experiment_list(const std::vector<analysis::Experiment>& experiment
     item.set("commit_count", std::to_string(experiment.commits().size()));
     set_moved(item, "regions", std::move(regions));
     set_moved(item, "configurations", std::move(configurations));
-    set_moved(item, "dashboard", dashboard_data(experiment, axis, verdicts, power_profile));
+    set_moved(item, "dashboard", dashboard_data(experiment, global_evolution, axis, verdicts, power_profile));
     out.push_back(std::move(item));
   }
   return out;
@@ -95,6 +99,7 @@ std::string change_text(const analysis::SeriesChangePoint& shift) {
 /// The newest change points of every charted series of every region: newest commit first, the
 /// largest relative move first within a commit, at most `limit`.
 TemplateList change_point_list(const std::vector<analysis::Experiment>& experiments,
+                               const std::vector<std::vector<analysis::RegionEvolution>>& evolutions,
                                const analysis::history::CommitAxis& axis, std::size_t limit) {
   struct Found {
     const analysis::Experiment* experiment;
@@ -102,11 +107,10 @@ TemplateList change_point_list(const std::vector<analysis::Experiment>& experime
     analysis::SeriesChangePoint shift;
   };
   std::vector<Found> found;
-  for (const analysis::Experiment& experiment : experiments) {
-    for (const std::string& region : experiment.regions) {
-      const auto series = analysis::metric_series(experiment, region, evolution_chart_metrics());
-      for (const analysis::SeriesChangePoint& shift : analysis::series_change_points(evolution_chart_metrics(), series))
-        found.push_back({&experiment, &region, shift});
+  for (std::size_t e = 0; e < experiments.size(); ++e) {
+    for (std::size_t r = 0; r < experiments[e].regions.size(); ++r) {
+      for (const analysis::SeriesChangePoint& shift : evolutions[e][r].shifts)
+        found.push_back({&experiments[e], &experiments[e].regions[r], shift});
     }
   }
   std::stable_sort(found.begin(), found.end(), [](const Found& a, const Found& b) {
@@ -136,9 +140,11 @@ TemplateList change_point_list(const std::vector<analysis::Experiment>& experime
 
 } // namespace
 
-TemplateData index_page_data(const std::vector<analysis::Experiment>& experiments, const analysis::ingest::RunSet& runs,
-                             const analysis::history::CommitAxis& axis, const std::string& branch,
-                             const BranchVerdicts& verdicts, const model::NodePowerProfile* power_profile) {
+TemplateData index_page_data(const std::vector<analysis::Experiment>& experiments,
+                             const std::vector<std::vector<analysis::RegionEvolution>>& evolutions,
+                             const analysis::ingest::RunSet& runs, const analysis::history::CommitAxis& axis,
+                             const std::string& branch, const BranchVerdicts& verdicts,
+                             const model::NodePowerProfile* power_profile) {
   TemplateData data;
   data.set("title", "Branch " + branch);
   data.set("root", way_up(0));
@@ -164,8 +170,8 @@ TemplateData index_page_data(const std::vector<analysis::Experiment>& experiment
     set_hung(newest, axis.commits.size() - 1);
     set_moved(data, "commit", std::move(newest));
   }
-  data.set("experiments", experiment_list(experiments, axis, verdicts, power_profile));
-  TemplateList change_points = change_point_list(experiments, axis, 10);
+  data.set("experiments", experiment_list(experiments, evolutions, axis, verdicts, power_profile));
+  TemplateList change_points = change_point_list(experiments, evolutions, axis, 10);
   data.set("has_change_points", !change_points.empty());
   set_moved(data, "change_points", std::move(change_points));
   TemplateList invalid;

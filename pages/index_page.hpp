@@ -5,14 +5,18 @@
 #pragma once
 
 #include "analysis/experiment.hpp"
+#include "analysis/region_evolution.hpp"
 #include "pages/templates.hpp"
 #include "pages/verdict_data.hpp"
 #include "tally/model/energy_estimate.hpp"
 
 namespace tally::pages {
 
-TemplateData index_page_data(const std::vector<analysis::Experiment>& experiments, const analysis::ingest::RunSet& runs,
-                             const analysis::history::CommitAxis& axis, const std::string& branch,
-                             const BranchVerdicts& verdicts, const model::NodePowerProfile* power_profile = nullptr);
+/// `evolutions` are region_evolutions(experiments, evolution_chart_metrics(), ...).
+TemplateData index_page_data(const std::vector<analysis::Experiment>& experiments,
+                             const std::vector<std::vector<analysis::RegionEvolution>>& evolutions,
+                             const analysis::ingest::RunSet& runs, const analysis::history::CommitAxis& axis,
+                             const std::string& branch, const BranchVerdicts& verdicts,
+                             const model::NodePowerProfile* power_profile = nullptr);
 
 } // namespace tally::pages

@@ -4,7 +4,6 @@
 // experiment has runs.
 #include "pages/region_page.hpp"
 
-#include "analysis/change_points.hpp"
 #include "analysis/energy/energy_series.hpp"
 #include "analysis/metric_series.hpp"
 #include "analysis/scaling_table.hpp"
@@ -105,8 +104,9 @@ TemplateData chart_data(const std::string& name, const std::string& svg) {
 std::span<const model::MetricId> evolution_chart_metrics() { return charted_metrics; }
 
 TemplateData region_page_data(const analysis::Experiment& experiment, const std::string& region,
-                              const analysis::history::CommitAxis& axis, const std::string& branch,
-                              const BranchVerdicts& verdicts, const model::NodePowerProfile* power_profile) {
+                              const analysis::RegionEvolution& evolution, const analysis::history::CommitAxis& axis,
+                              const std::string& branch, const BranchVerdicts& verdicts,
+                              const model::NodePowerProfile* power_profile) {
   TemplateData data;
   data.set("title", "Region " + region + " · " + experiment.name);
   data.set("root", way_up(1));
@@ -124,12 +124,10 @@ TemplateData region_page_data(const analysis::Experiment& experiment, const std:
   data.set("counts", count_table_data(experiment, newest, region));
   set_tree_links(data, experiment, newest, region);
   TemplateList charts;
-  const auto series = metric_series(experiment, region, charted_metrics);
-  const auto shifts = analysis::series_change_points(charted_metrics, series);
   for (std::size_t m = 0; m < std::size(charted_metrics); ++m) {
     const model::MetricId metric = charted_metrics[m];
-    const std::string svg = evolution_chart(experiment, series[m], axis, metric_chart_options(metric),
-                                            chart_marks(metric, shifts, experiment, region, axis, verdicts));
+    const std::string svg = evolution_chart(experiment, evolution.series[m], axis, metric_chart_options(metric),
+                                            chart_marks(metric, evolution.shifts, experiment, region, axis, verdicts));
     if (!svg.empty()) charts.push_back(chart_data(std::string(model::metric_info(metric).display_name), svg));
   }
   const std::vector<analysis::MetricSeries> energy = analysis::energy::measured_energy_series(experiment, region);

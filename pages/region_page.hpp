@@ -6,6 +6,7 @@
 #pragma once
 
 #include "analysis/experiment.hpp"
+#include "analysis/region_evolution.hpp"
 #include "pages/templates.hpp"
 #include "pages/verdict_data.hpp"
 
@@ -20,8 +21,10 @@ std::span<const model::MetricId> evolution_chart_metrics();
 
 /// With `power_profile`, a table whose commit measured no energy has the model's estimate. The
 /// measured energy to solution along the commits is charted where some run measured it.
+/// `evolution` is the region's evolution of evolution_chart_metrics() (region_evolutions()).
 TemplateData region_page_data(const analysis::Experiment& experiment, const std::string& region,
-                              const analysis::history::CommitAxis& axis, const std::string& branch,
-                              const BranchVerdicts& verdicts, const model::NodePowerProfile* power_profile = nullptr);
+                              const analysis::RegionEvolution& evolution, const analysis::history::CommitAxis& axis,
+                              const std::string& branch, const BranchVerdicts& verdicts,
+                              const model::NodePowerProfile* power_profile = nullptr);
 
 } // namespace tally::pages

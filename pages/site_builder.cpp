@@ -4,6 +4,7 @@
 #include "pages/site_builder.hpp"
 
 #include "analysis/parallel_for.hpp"
+#include "analysis/region_evolution.hpp"
 #include "gate/commit_selection.hpp"
 #include "pages/color_scale.hpp"
 #include "pages/commit_page.hpp"
@@ -76,8 +77,11 @@ fs::path build_site(const SiteRequest& request, const Templates& templates, cons
       gate::branch_verdicts(runs, axis, request.gate_config, gate::SelectionRequest{}.noise_history,
                             request.verdict_commits, request.threads);
   const model::NodePowerProfile* power_profile = request.power_profile ? &*request.power_profile : nullptr;
-  write_page(folder / "index.html", templates.render("index", index_page_data(experiments, runs, axis, request.branch,
-                                                                              verdicts, power_profile)));
+  // Series and change points once, for the index, the dashboards and the region pages.
+  const auto evolutions = analysis::region_evolutions(experiments, evolution_chart_metrics(), request.threads);
+  write_page(folder / "index.html",
+             templates.render("index", index_page_data(experiments, evolutions, runs, axis, request.branch, verdicts,
+                                                       power_profile)));
   const RunPages run_pages = runs_with_pages(experiments, axis, request.run_page_commits);
   const CommitPageContext commit_context{axis, experiments, request.branch, run_pages, verdicts};
   analysis::parallel_for(axis.commits.size(), request.threads, [&](std::size_t position) {
@@ -85,16 +89,18 @@ fs::path build_site(const SiteRequest& request, const Templates& templates, cons
                templates.render("commit", commit_page_data(commit_context, position)));
   });
   // Region and run pages are independent of each other: rendered on all threads.
-  std::vector<std::pair<const analysis::Experiment*, const std::string*>> regions;
-  for (const analysis::Experiment& experiment : experiments) {
-    for (const std::string& region : experiment.regions)
-      regions.emplace_back(&experiment, &region);
+  std::vector<std::pair<std::size_t, std::size_t>> regions;
+  for (std::size_t e = 0; e < experiments.size(); ++e) {
+    for (std::size_t r = 0; r < experiments[e].regions.size(); ++r)
+      regions.emplace_back(e, r);
   }
   analysis::parallel_for(regions.size(), request.threads, [&](std::size_t i) {
-    const auto [experiment, region] = regions[i];
-    write_page(folder / region_page_path(experiment->name, *region),
-               templates.render("region",
-                                region_page_data(*experiment, *region, axis, request.branch, verdicts, power_profile)));
+    const auto [e, r] = regions[i];
+    const analysis::Experiment& experiment = experiments[e];
+    const std::string& region = experiment.regions[r];
+    write_page(folder / region_page_path(experiment.name, region),
+               templates.render("region", region_page_data(experiment, region, evolutions[e][r], axis, request.branch,
+                                                           verdicts, power_profile)));
   });
   analysis::parallel_for(runs.runs.size(), request.threads, [&](std::size_t i) {
     const analysis::ingest::LoadedRun& run = runs.runs[i];

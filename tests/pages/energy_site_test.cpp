@@ -68,14 +68,18 @@ std::string region_html(const analysis::ingest::RunSet& runs, const model::NodeP
   const auto axis = analysis::history::order_by_document_time(runs);
   const auto experiments = analysis::group_experiments(runs, axis, std::nullopt);
   return Templates(TALLY_TEST_TEMPLATES)
-      .render("region", region_page_data(experiments[0], region, axis, "main", {}, power_profile));
+      .render("region", region_page_data(experiments[0], region,
+                                         analysis::region_evolution(experiments[0], region, evolution_chart_metrics()),
+                                         axis, "main", {}, power_profile));
 }
 
 std::string index_html(const analysis::ingest::RunSet& runs, const model::NodePowerProfile* power_profile) {
   const auto axis = analysis::history::order_by_document_time(runs);
   const auto experiments = analysis::group_experiments(runs, axis, std::nullopt);
   return Templates(TALLY_TEST_TEMPLATES)
-      .render("index", index_page_data(experiments, runs, axis, "main", {}, power_profile));
+      .render("index",
+              index_page_data(experiments, analysis::region_evolutions(experiments, evolution_chart_metrics(), 1), runs,
+                              axis, "main", {}, power_profile));
 }
 
 /// The table row headed `name`, from its head to the end of the row; "" when absent.

@@ -4,6 +4,7 @@
 // in order, each with the trend of its time since its last change point.
 #include "analysis/experiment.hpp"
 #include "pages/index_page.hpp"
+#include "pages/region_page.hpp"
 #include "run_factory.hpp"
 
 #include <gtest/gtest.h>
@@ -62,7 +63,10 @@ analysis::ingest::RunSet history() {
 std::string index_html(const analysis::ingest::RunSet& runs, const model::NodePowerProfile* profile = nullptr) {
   const analysis::history::CommitAxis axis = analysis::history::order_by_document_time(runs);
   const std::vector<analysis::Experiment> experiments = analysis::group_experiments(runs, axis, std::nullopt);
-  return Templates(TALLY_TEST_TEMPLATES).render("index", index_page_data(experiments, runs, axis, "main", {}, profile));
+  return Templates(TALLY_TEST_TEMPLATES)
+      .render("index",
+              index_page_data(experiments, analysis::region_evolutions(experiments, evolution_chart_metrics(), 1), runs,
+                              axis, "main", {}, profile));
 }
 
 std::size_t count(const std::string& text, const std::string& part) {

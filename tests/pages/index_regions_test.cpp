@@ -4,6 +4,7 @@
 // name no parent (DLB TALP's) inside Global.
 #include "analysis/experiment.hpp"
 #include "pages/index_page.hpp"
+#include "pages/region_page.hpp"
 #include "run_factory.hpp"
 
 #include <gtest/gtest.h>
@@ -50,7 +51,10 @@ std::string index_of(const std::vector<std::pair<std::string, std::string>>& reg
   }
   const analysis::history::CommitAxis axis = analysis::history::order_by_document_time(runs);
   const std::vector<analysis::Experiment> experiments = analysis::group_experiments(runs, axis, std::nullopt);
-  return Templates(TALLY_TEST_TEMPLATES).render("index", index_page_data(experiments, runs, axis, "main", {}));
+  return Templates(TALLY_TEST_TEMPLATES)
+      .render("index",
+              index_page_data(experiments, analysis::region_evolutions(experiments, evolution_chart_metrics(), 1), runs,
+                              axis, "main", {}));
 }
 
 TEST(IndexRegions, regions_are_nested_lists_of_their_tree) {

@@ -102,7 +102,9 @@ TEST(MetricRows, scaling_table_rows_follow_the_tree_and_reach_the_html) {
   const analysis::history::CommitAxis axis = analysis::history::order_by_document_time(runs);
   const std::vector<analysis::Experiment> experiments = analysis::group_experiments(runs, axis, std::nullopt);
   ASSERT_EQ(experiments.size(), 1u);
-  const TemplateData page = region_page_data(experiments[0], "Global", axis, "main", {});
+  const TemplateData page = region_page_data(
+      experiments[0], "Global", analysis::region_evolution(experiments[0], "Global", evolution_chart_metrics()), axis,
+      "main", {});
   const TemplateData* table = page.get("table");
   ASSERT_TRUE(table);
   // Two configurations: global efficiency is the root of parallel efficiency and scalability.

@@ -49,7 +49,11 @@ TEST(RegionPage, elapsed_time_chart_of_a_known_history) {
   ASSERT_EQ(experiments.size(), 1u);
   ASSERT_EQ(axis.commits.size(), 3u);
   const std::string html =
-      Templates(TALLY_TEST_TEMPLATES).render("region", region_page_data(experiments[0], "Global", axis, "main", {}));
+      Templates(TALLY_TEST_TEMPLATES)
+          .render("region",
+                  region_page_data(experiments[0], "Global",
+                                   analysis::region_evolution(experiments[0], "Global", evolution_chart_metrics()),
+                                   axis, "main", {}));
 
   const std::size_t caption = html.find("<figcaption>Elapsed time</figcaption>");
   ASSERT_NE(caption, std::string::npos);
@@ -111,7 +115,11 @@ TEST(RegionPage, counts_per_visit_along_the_commits_and_at_the_newest) {
   const std::vector<analysis::Experiment> experiments = analysis::group_experiments(runs, axis, std::nullopt);
   ASSERT_EQ(axis.commits.size(), 2u);
   const std::string html =
-      Templates(TALLY_TEST_TEMPLATES).render("region", region_page_data(experiments[0], "Global", axis, "main", {}));
+      Templates(TALLY_TEST_TEMPLATES)
+          .render("region",
+                  region_page_data(experiments[0], "Global",
+                                   analysis::region_evolution(experiments[0], "Global", evolution_chart_metrics()),
+                                   axis, "main", {}));
 
   // One value per commit and configuration (1 rank, then 2 ranks), the exact count per visit.
   const auto& c = axis.commits;
@@ -147,14 +155,22 @@ TEST(RegionPage, links_to_the_region_it_ran_inside_and_to_those_inside_it) {
   const analysis::history::CommitAxis axis = analysis::history::order_by_document_time(runs);
   const std::vector<analysis::Experiment> experiments = analysis::group_experiments(runs, axis, std::nullopt);
   const std::string html =
-      Templates(TALLY_TEST_TEMPLATES).render("region", region_page_data(experiments[0], "solve", axis, "main", {}));
+      Templates(TALLY_TEST_TEMPLATES)
+          .render("region",
+                  region_page_data(experiments[0], "solve",
+                                   analysis::region_evolution(experiments[0], "solve", evolution_chart_metrics()), axis,
+                                   "main", {}));
   // Region pages of experiment "scaling" share the folder scaling/; children come by name.
   EXPECT_NE(html.find("› scaling › <a href=\"../scaling/Global.html\">Global</a></p>"), std::string::npos);
   EXPECT_NE(
       html.find("Inside it: <a href=\"../scaling/halo.html\">halo</a> <a href=\"../scaling/reduce.html\">reduce</a>"),
       std::string::npos);
   const std::string global =
-      Templates(TALLY_TEST_TEMPLATES).render("region", region_page_data(experiments[0], "Global", axis, "main", {}));
+      Templates(TALLY_TEST_TEMPLATES)
+          .render("region",
+                  region_page_data(experiments[0], "Global",
+                                   analysis::region_evolution(experiments[0], "Global", evolution_chart_metrics()),
+                                   axis, "main", {}));
   EXPECT_NE(global.find("Inside it: <a href=\"../scaling/solve.html\">solve</a> </p>"), std::string::npos);
 }
 
@@ -167,7 +183,11 @@ TEST(RegionPage, a_count_that_never_moved_has_its_table_row_but_no_chart) {
   const analysis::history::CommitAxis axis = analysis::history::order_by_document_time(runs);
   const std::vector<analysis::Experiment> experiments = analysis::group_experiments(runs, axis, std::nullopt);
   const std::string html =
-      Templates(TALLY_TEST_TEMPLATES).render("region", region_page_data(experiments[0], "Global", axis, "main", {}));
+      Templates(TALLY_TEST_TEMPLATES)
+          .render("region",
+                  region_page_data(experiments[0], "Global",
+                                   analysis::region_evolution(experiments[0], "Global", evolution_chart_metrics()),
+                                   axis, "main", {}));
   EXPECT_NE(html.find("<th>MPI calls</th><td title=\"3 per visit\">300</td>"), std::string::npos);
   EXPECT_EQ(html.find("<figcaption>MPI calls per visit</figcaption>"), std::string::npos);
   EXPECT_EQ(html.find("<figcaption>MPI bytes per visit</figcaption>"), std::string::npos);
@@ -181,7 +201,11 @@ TEST(RegionPage, documents_without_counts_have_no_count_table_or_chart) {
   const analysis::history::CommitAxis axis = analysis::history::order_by_document_time(runs);
   const std::vector<analysis::Experiment> experiments = analysis::group_experiments(runs, axis, std::nullopt);
   const std::string html =
-      Templates(TALLY_TEST_TEMPLATES).render("region", region_page_data(experiments[0], "Global", axis, "main", {}));
+      Templates(TALLY_TEST_TEMPLATES)
+          .render("region",
+                  region_page_data(experiments[0], "Global",
+                                   analysis::region_evolution(experiments[0], "Global", evolution_chart_metrics()),
+                                   axis, "main", {}));
   EXPECT_NE(html.find("<figcaption>Elapsed time</figcaption>"), std::string::npos);
   EXPECT_EQ(html.find("Counts at the newest commit"), std::string::npos);
   EXPECT_EQ(html.find("per visit</figcaption>"), std::string::npos);

@@ -4,6 +4,7 @@
 #include "pages/commit_page.hpp"
 #include "pages/index_page.hpp"
 #include "pages/page_data.hpp"
+#include "pages/region_page.hpp"
 #include "pages/run_page.hpp"
 #include "pages/run_timeline_data.hpp"
 #include "pages/site_builder.hpp"
@@ -86,7 +87,9 @@ TEST(RunPageTimeline, a_hung_run_is_a_marked_row_of_its_commit_and_counted_on_th
   EXPECT_EQ(count_of(commit_html, "<span class=\"hung-mark\">hung</span> rank 3 (n002) waited 600.00 s"), 1u)
       << commit_html;
   EXPECT_NE(commit_html.find("1 hung run(s)"), std::string::npos);
-  const std::string index_html = templates.render("index", index_page_data(experiments, runs, axis, "main", verdicts));
+  const std::string index_html = templates.render(
+      "index", index_page_data(experiments, analysis::region_evolutions(experiments, evolution_chart_metrics(), 1),
+                               runs, axis, "main", verdicts));
   // The newest commit's block and its line in the commit list.
   EXPECT_EQ(count_of(index_html, "<span class=\"hung-mark\">1 hung</span>"), 2u) << index_html;
 }
