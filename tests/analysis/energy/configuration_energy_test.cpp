@@ -3,25 +3,15 @@
 // experiment built here, the joules computed by hand.
 #include "analysis/energy/configuration_energy.hpp"
 
-#include "run_factory.hpp"
+#include "estimate_runs.hpp"
 
 #include <gtest/gtest.h>
 
 namespace tally::analysis::energy {
 namespace {
 
-using testing::make_run;
-using testing::RunShape;
-
-constexpr std::uint64_t ms = 1'000'000;
-
 TEST(ConfigurationEnergy, EachConfigurationsMedianRepetitionAndItsEstimate) {
-  ingest::RunSet runs;
-  // 1 rank: three repetitions of 3.0, 2.0 and 2.5 s with 1.6 s of useful time each; 4 ranks on 2
-  // nodes: one repetition of 1.0 s with 3.2 s of useful time over the ranks (0.8 s each).
-  for (const std::uint64_t elapsed : {3000 * ms, 2000 * ms, 2500 * ms})
-    runs.runs.push_back(make_run(RunShape{.ranks = 1}, elapsed, 1600 * ms));
-  runs.runs.push_back(make_run(RunShape{.ranks = 4, .nodes = 2}, 1000 * ms, 3200 * ms));
+  const ingest::RunSet runs = testing_runs::one_rank_three_times_and_four_ranks_once();
   const auto axis = history::order_by_document_time(runs);
   const std::vector<Experiment> experiments = group_experiments(runs, axis, std::nullopt);
   ASSERT_EQ(experiments.size(), 1u);

@@ -7,6 +7,7 @@
 #include "analysis/energy/energy_series.hpp"
 #include "analysis/scaling_table.hpp"
 
+#include "estimate_runs.hpp"
 #include "run_factory.hpp"
 
 #include <gtest/gtest.h>
@@ -81,10 +82,7 @@ TEST(MeasuredEnergy, AnUnmeasuredConfigurationIsNotFilledWithTheModelEstimate) {
 }
 
 TEST(MeasuredEnergy, WithoutAnyMeasurementTheProfilesEstimateFillsEveryColumn) {
-  ingest::RunSet runs;
-  for (const std::uint64_t elapsed : {3000 * ms, 2000 * ms, 2500 * ms})
-    runs.runs.push_back(make_run(RunShape{.ranks = 1}, elapsed, 1600 * ms));
-  runs.runs.push_back(make_run(RunShape{.ranks = 4, .nodes = 2}, 1000 * ms, 3200 * ms));
+  const ingest::RunSet runs = testing_runs::one_rank_three_times_and_four_ranks_once();
   const auto axis = history::order_by_document_time(runs);
   const std::vector<Experiment> experiments = group_experiments(runs, axis, std::nullopt);
   EXPECT_FALSE(scaling_table(experiments[0], 0, "Global").energy_source.has_value());
