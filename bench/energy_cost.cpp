@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -33,6 +34,20 @@ template <class Body> double best_of_5(long calls, Body body) {
     best = std::min(best, took.count() / static_cast<double>(calls));
   }
   return best;
+}
+
+/// Nanoseconds of this thread's CPU time per call of `body` over `calls` calls: beside the wall
+/// time, whether a reading keeps a core busy or waits (a driver call can sleep).
+template <class Body> double cpu_ns_per_call(long calls, Body body) {
+  const auto thread_cpu_ns = [] {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e9 + static_cast<double>(t.tv_nsec);
+  };
+  const double start = thread_cpu_ns();
+  for (long i = 0; i < calls; ++i)
+    body(i);
+  return (thread_cpu_ns() - start) / static_cast<double>(calls);
 }
 
 std::filesystem::path fake_two_sockets() {
@@ -84,9 +99,12 @@ int main(int argc, char** argv) {
     GpuMeter gpus(argv[2]);
     gpus.open();
     gpus.read();
-    const double gpus_ns = best_of_5(2000, [&](long) { gpus.read(); });
-    std::printf("  one reading of %zu GPUs (NVML at %s): %10.0f ns (%.1f us per second of run)\n",
-                gpus.sensors().size(), argv[2], gpus_ns, gpus_ns * readings_per_second * 1e-3);
+    const double gpus_ns = best_of_5(200, [&](long) { gpus.read(); });
+    const double gpus_cpu_ns = cpu_ns_per_call(200, [&](long) { gpus.read(); });
+    std::printf("  one reading of %zu GPUs (NVML at %s): %10.0f ns (%.1f us per second of run), of which %.0f ns "
+                "of CPU time (%.4f %% of one core)\n",
+                gpus.sensors().size(), argv[2], gpus_ns, gpus_ns * readings_per_second * 1e-3, gpus_cpu_ns,
+                gpus_cpu_ns * readings_per_second * 1e-7);
     gpus.close();
   }
   return sink < 0 ? 1 : 0;

@@ -4,6 +4,7 @@
 // gives each region the node's energy while it was open on the thread that started the run
 // (README.md: the rule and its bound).
 #include "energy/energy_meter.hpp"
+#include "energy/gpu_readings.hpp"
 #include "energy/nvml.hpp"
 #include "energy/powercap.hpp"
 #include "energy/published_reading.hpp"
@@ -16,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <ctime>
 #include <filesystem>
 #include <optional>
 #include <vector>
@@ -43,7 +45,9 @@ struct Reader {
   std::optional<GpuMeter> gpus;          ///< NVML, looked for at the run's start by the host's reader
   std::vector<std::string> gpu_problems; ///< NVML found but failing: warned once at the end
   bool reading = false;                  ///< this process reads its node's counters during the run
-  PublishedReading published;
+  PublishedReading published;            ///< the zones, read at every wake-up
+  std::optional<GpuReadings> gpu_readings;
+  PublishedReading published_gpus;   ///< the GPUs, as gpu_readings gives them
   std::vector<RegionEnergy> regions; ///< by handle; only the reading thread touches them
   DomainEnergy global_uj{};          ///< the counters' exact difference over the run
   model::EnergySensors environment;
@@ -117,18 +121,42 @@ void find_gpus(Reader& r, const std::string& library) {
 
 bool has_gpus(const Reader& r) { return r.gpus && !r.gpus->sensors().empty(); }
 
-/// Every sensor of the host read once: the energy since the first reading, per domain.
-DomainEnergy read_sensors(Reader& r) {
+/// The zones read once: their energy since the first reading, per domain (none without zones).
+DomainEnergy read_zones(Reader& r) {
+  if (!r.meter) return {};
+  r.meter->read();
+  return r.meter->totals_uj();
+}
+
+std::uint64_t monotonic_ns() {
+  timespec now{};
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return static_cast<std::uint64_t>(now.tv_sec) * 1'000'000'000u + static_cast<std::uint64_t>(now.tv_nsec);
+}
+
+/// The GPUs' energy since the first reading as a reading of the gpu domain alone.
+DomainEnergy gpu_domain(std::uint64_t total_uj) {
   DomainEnergy totals{};
-  if (r.meter) {
-    r.meter->read();
-    totals = r.meter->totals_uj();
-  }
-  if (has_gpus(r)) {
-    r.gpus->read();
-    totals[static_cast<std::size_t>(Domain::gpu)] = r.gpus->total_uj();
-  }
+  totals[static_cast<std::size_t>(Domain::gpu)] = total_uj;
   return totals;
+}
+
+/// Both publications read at tick `now`: the first reading of the run.
+void publish_all(Reader& r, std::uint64_t now) {
+  if (r.meter) r.published.publish(now, read_zones(r));
+  if (!has_gpus(r)) return;
+  GpuReadings& gpus = r.gpu_readings.emplace(*r.gpus, std::chrono::nanoseconds(helper_period).count());
+  r.published_gpus.publish(now, gpu_domain(gpus.first(monotonic_ns())));
+}
+
+/// The node's energy at tick `at`, estimated: the zones' and the GPUs' publications added.
+ExtrapolatedEnergy estimate_at(const Reader& r, std::uint64_t at) {
+  ExtrapolatedEnergy estimate = r.published.estimate_at(at);
+  if (r.gpu_readings) {
+    const auto gpu = static_cast<std::size_t>(Domain::gpu);
+    estimate[gpu] += r.published_gpus.estimate_at(at)[gpu];
+  }
+  return estimate;
 }
 
 std::uint64_t failed_reads(const Reader& r) {
@@ -142,8 +170,7 @@ void start_reading(std::uint64_t now) {
   if (!process().place.host_reader) return;
   find_gpus(r, process().options.nvml_library);
   if (!r.meter && !has_gpus(r)) return;
-  r.published.publish(now, read_sensors(r));
-  r.environment.sampling_period_ns = std::chrono::nanoseconds(helper_period).count();
+  publish_all(r, now);
   r.reading = true;
   on_reading_thread = true;
 }
@@ -151,8 +178,16 @@ void start_reading(std::uint64_t now) {
 /// Global closes (the helper thread has stopped): the last reading ends the run's energy.
 void stop_reading() {
   Reader& r = reader();
-  r.global_uj = read_sensors(r);
+  r.global_uj = read_zones(r);
+  // The bound of a region's energy grows with the longest interval between two readings.
+  std::uint64_t longest_wakes = 1;
+  if (r.gpu_readings) {
+    r.global_uj[static_cast<std::size_t>(Domain::gpu)] = r.gpu_readings->last();
+    longest_wakes = r.gpu_readings->longest_interval_wakes();
+  }
   if (r.gpus) r.gpus->close();
+  r.environment.sampling_period_ns =
+      static_cast<std::uint64_t>(std::chrono::nanoseconds(helper_period).count()) * longest_wakes;
   r.reading = false;
   r.environment.available = true;
   r.environment.reason.clear();
@@ -174,7 +209,7 @@ void on_region_start(RegionHandle region) {
   if (static_cast<std::size_t>(region) >= r.regions.size()) r.regions.resize(static_cast<std::size_t>(region) + 1);
   RegionEnergy& visits = r.regions[static_cast<std::size_t>(region)];
   // A recursive visit only deepens: the outermost counts, as for the region's times.
-  if (visits.depth++ == 0) visits.at_start = r.published.estimate_at(now);
+  if (visits.depth++ == 0) visits.at_start = estimate_at(r, now);
 }
 
 void on_region_stop(RegionHandle region) {
@@ -187,7 +222,7 @@ void on_region_stop(RegionHandle region) {
   if (static_cast<std::size_t>(region) >= r.regions.size()) return;
   RegionEnergy& visits = r.regions[static_cast<std::size_t>(region)];
   if (visits.depth == 0 || --visits.depth > 0) return;
-  const ExtrapolatedEnergy at_stop = r.published.estimate_at(this_thread().totals().now);
+  const ExtrapolatedEnergy at_stop = estimate_at(r, this_thread().totals().now);
   for (std::size_t d = 0; d < domain_count; ++d)
     visits.accumulated[d] += at_stop[d] - visits.at_start[d];
   visits.visited = true;
@@ -196,7 +231,10 @@ void on_region_stop(RegionHandle region) {
 void on_helper_wake(std::uint64_t now) {
   Reader& r = reader();
   if (!r.reading) return;
-  r.published.publish(now, read_sensors(r));
+  if (r.meter) r.published.publish(now, read_zones(r));
+  if (!r.gpu_readings) return;
+  if (const std::optional<std::uint64_t> total = r.gpu_readings->on_wake(monotonic_ns()))
+    r.published_gpus.publish(now, gpu_domain(*total));
 }
 
 /// The domains some zone measures: only those are written (zero is a measurement, absent is not).

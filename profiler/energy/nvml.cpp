@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // NVML through dlsym (nvml.hpp). nvml.h is not among the CUDA toolkit's headers everywhere, and
-// the library is never linked, so the five functions used are declared here with NVML's C ABI.
+// the library is never linked, so the functions used are declared here with NVML's C ABI.
 #include "energy/nvml.hpp"
 
 #include <dlfcn.h>
@@ -14,6 +14,40 @@ using NvmlDevice = void*;
 constexpr NvmlReturn nvml_success = 0;
 constexpr NvmlReturn nvml_error_not_supported = 3;
 
+/// nvmlFieldValue_t: one field asked for and its answer.
+struct FieldValue {
+  unsigned int field_id;
+  unsigned int scope_id;
+  long long timestamp;
+  long long latency_us;
+  int value_type; // nvmlValueType_t: which member of `value` holds the answer
+  NvmlReturn status;
+  union {
+    double as_double;
+    unsigned int as_uint;
+    unsigned long as_ulong;
+    unsigned long long as_ulonglong;
+    long long as_longlong;
+    int as_int;
+    unsigned short as_ushort;
+  } value;
+};
+static_assert(sizeof(FieldValue) == 40, "nvmlFieldValue_t is 40 bytes");
+
+constexpr unsigned int field_power_instant = 186; // NVML_FI_DEV_POWER_INSTANT, milliwatts
+
+double field_number(const FieldValue& field) {
+  switch (field.value_type) {
+  case 0: return field.value.as_double;
+  case 1: return field.value.as_uint;
+  case 2: return static_cast<double>(field.value.as_ulong);
+  case 3: return static_cast<double>(field.value.as_ulonglong);
+  case 4: return static_cast<double>(field.value.as_longlong);
+  case 5: return field.value.as_int;
+  default: return field.value.as_ushort;
+  }
+}
+
 } // namespace
 
 struct GpuMeter::Functions {
@@ -22,6 +56,7 @@ struct GpuMeter::Functions {
   NvmlReturn (*handle)(unsigned int, NvmlDevice*);             // nvmlDeviceGetHandleByIndex_v2
   NvmlReturn (*total_energy)(NvmlDevice, unsigned long long*); // nvmlDeviceGetTotalEnergyConsumption (mJ)
   NvmlReturn (*shutdown)();                                    // nvmlShutdown
+  NvmlReturn (*field_values)(NvmlDevice, int, FieldValue*);    // nvmlDeviceGetFieldValues: optional
 };
 
 namespace {
@@ -52,6 +87,7 @@ std::vector<std::string> GpuMeter::open() {
       !resolve(library_, "nvmlDeviceGetTotalEnergyConsumption", f->total_energy) ||
       !resolve(library_, "nvmlShutdown", f->shutdown))
     return {"no GPU energy: the NVML library lacks a function tally needs (older than NVML 9)"};
+  gives_power_ = resolve(library_, "nvmlDeviceGetFieldValues", f->field_values);
   if (const NvmlReturn status = f->init(); status != nvml_success)
     return {"no GPU energy: nvmlInit failed (NVML error " + std::to_string(status) + ")"};
   initialised_ = true;
@@ -101,6 +137,20 @@ std::uint64_t GpuMeter::total_uj() const {
   for (const std::uint64_t millijoules : total_mj_)
     sum += millijoules * 1000;
   return sum;
+}
+
+std::optional<double> GpuMeter::power_w() {
+  double milliwatts = 0;
+  for (void* device : devices_) {
+    FieldValue field{};
+    field.field_id = field_power_instant;
+    if (!gives_power_ || functions_->field_values(device, 1, &field) != nvml_success || field.status != nvml_success) {
+      gives_power_ = false;
+      return std::nullopt;
+    }
+    milliwatts += field_number(field);
+  }
+  return milliwatts * 1e-3;
 }
 
 void GpuMeter::close() {

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,11 @@ public:
 
   /// Energy of every device since the first reading, microjoules.
   std::uint64_t total_uj() const;
+
+  /// The devices' power now, in watts, from NVML's instantaneous power field: microseconds to
+  /// read where the energy counter takes milliseconds (bench/gpu/RESULTS.md). Empty where a device
+  /// does not give it (then never asked again).
+  std::optional<double> power_w();
   std::uint64_t failed_reads() const { return failed_reads_; }
 
   /// Shuts NVML down (after the last reading).
@@ -52,6 +58,7 @@ private:
   std::vector<std::uint64_t> last_mj_;
   std::vector<std::uint64_t> total_mj_;
   std::vector<bool> read_once_;
+  bool gives_power_ = true;
   std::uint64_t failed_reads_ = 0;
 };
 

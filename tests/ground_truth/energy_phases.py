@@ -13,14 +13,20 @@ unreadable zone and one for the failed readings; the document validates; `tally 
 With --nvml FAKE_NVML (tests/profiler/energy/fake_nvml), the GPUs are two devices at 40 and 60 W
 from NVML's initialisation at the run's start, and a third without an energy counter: the gpu
 domain is 100 W times each phase, Global's 100 W times its elapsed time (the first and last
-readings are its start and end), and the third device is left out with one warning. Without it,
+readings are its start and end), and the third device is left out with one warning. With
+--nvml-read-us U as well, each reading of a fake counter keeps the CPU busy U microseconds, so the
+counters are read less often (0.5 % of a core at most) and the power sampled at every wake-up of
+the helper thread fills in between: sampling_period_ns stays its 100 ms, and the regions are within
+that bound. With --nvml-no-power too, the fake has no power field: sampling_period_ns is the helper
+thread's 100 ms times the wake-ups that the two devices' 2 x U microseconds need. Without --nvml,
 NVML is a library that does not exist: one sentence in left_out, no warning, no gpu domain.
 
 With --ranks N --ranks-per-node M -- MPIRUN..., the MPI build of the program runs on N ranks in
 emulated nodes of M ranks, all on this host and its one tree: the tree's energy is read once (by
 the host's lowest rank), so the same totals are expected, not N/M or N times them, and
 environment.energy says that the emulated nodes share the host's sensors.
-Usage: energy_phases.py --tally TALLY --preload LIBTALLY --program ENERGY_PHASES [--nvml FAKE_NVML]
+Usage: energy_phases.py --tally TALLY --preload LIBTALLY --program ENERGY_PHASES
+                        [--nvml FAKE_NVML [--nvml-read-us U [--nvml-no-power]]]
                         [--ranks N --ranks-per-node M -- MPIRUN...]"""
 
 import argparse
@@ -79,6 +85,8 @@ def main():
     parser.add_argument("--preload", required=True)
     parser.add_argument("--program", required=True)
     parser.add_argument("--nvml", default="/nonexistent/libnvidia-ml.so.1")
+    parser.add_argument("--nvml-read-us", type=int, default=0)
+    parser.add_argument("--nvml-no-power", action="store_true")
     parser.add_argument("--ranks", type=int, default=0)
     parser.add_argument("--ranks-per-node", type=int, default=0)
     parser.add_argument("mpirun", nargs="*")
@@ -91,7 +99,10 @@ def main():
         output = pathlib.Path(temporary) / "runs"
         environment = dict(os.environ, LD_PRELOAD=arguments.preload, TALLY_POWERCAP_ROOT=str(root),
                            TALLY_OUTPUT=str(output), TALLY_RANKS_PER_NODE=str(arguments.ranks_per_node),
-                           TALLY_NVML_LIBRARY=arguments.nvml, FAKE_NVML_WATTS=GPU_WATTS)
+                           TALLY_NVML_LIBRARY=arguments.nvml, FAKE_NVML_WATTS=GPU_WATTS,
+                           FAKE_NVML_READ_US=str(arguments.nvml_read_us))
+        if arguments.nvml_no_power:
+            environment["FAKE_NVML_NO_POWER"] = "1"
         gpus = pathlib.Path(arguments.nvml).exists()
         phases = [f"{name}:{package}:{dram}:{seconds}" for name, package, dram, seconds in PHASES]
         launcher = [*arguments.mpirun, "-np", str(arguments.ranks)] if arguments.ranks else []
@@ -122,6 +133,9 @@ def main():
         regions = {region["name"]: region for region in document["regions"]}
         global_seconds = regions["Global"]["raw"]["elapsed_ns"] * 1e-9
         check_document(document, expected_energy(durations, global_seconds, gpus), max(arguments.ranks, 1), gpus)
+        if arguments.nvml_read_us:
+            check_gpu_reading_period(document["environment"]["energy"], arguments.nvml_read_us,
+                                     not arguments.nvml_no_power)
         if arguments.ranks:
             check_shared_sensors(document["environment"]["energy"], arguments.ranks_per_node)
         report = subprocess.run([arguments.tally, "report", str(files[0])], capture_output=True, text=True,
@@ -129,6 +143,23 @@ def main():
         if "Energy, package (measured)" not in report:
             fail(f"tally report does not show the energy:\n{report}")
     print("energy_phases: every check passed")
+
+
+def check_gpu_reading_period(sensors, read_us, gives_power):
+    """With the power sampled, a reading at every wake-up: 100 ms. Without, two devices read at
+    U us of CPU each take 2 U us per reading; at most 0.5 % of a core of the helper thread's 100 ms
+    between wake-ups is 500 us, so the counters wait ceil(2 U / 500) wake-ups."""
+    if gives_power:
+        if sensors["sampling_period_ns"] != 100_000_000:
+            fail(f"sampling_period_ns {sensors['sampling_period_ns']}: the sampled power should fill in every 100 ms")
+        return
+    wakes = -(-2 * read_us // 500)
+    least_ns = wakes * 100_000_000
+    print(f"GPU readings every {sensors['sampling_period_ns'] * 1e-9:.1f} s at most, "
+          f"expected at least {least_ns * 1e-9:.1f} s")
+    if not least_ns <= sensors["sampling_period_ns"] <= 2 * least_ns:
+        fail(f"sampling_period_ns {sensors['sampling_period_ns']}: expected {least_ns} to {2 * least_ns} ns "
+             f"for readings of {2 * read_us} us of CPU")
 
 
 def check_shared_sensors(sensors, ranks_per_node):
