@@ -2,10 +2,8 @@
 // Runs that differ only in the CPU frequency they were asked for, on the site: two columns of the
 // scaling table, each frequency scaling against its own fewest resources, and two points of the
 // time–energy chart, each named by its frequency.
-#include "analysis/experiment.hpp"
-#include "pages/index_page.hpp"
-#include "pages/region_page.hpp"
 #include "run_factory.hpp"
+#include "site_html.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,6 +13,10 @@ namespace tally::pages {
 namespace {
 
 using analysis::testing::make_run;
+using testing::count_of;
+using testing::index_html;
+using testing::region_html;
+using testing::row;
 
 constexpr std::uint64_t ms = 1'000'000;
 const model::NodePowerProfile profile{.node_idle_watts = 200, .core_useful_watts = 10, .core_waiting_watts = 4};
@@ -30,30 +32,8 @@ analysis::ingest::RunSet two_frequencies() {
   return runs;
 }
 
-/// The table row headed `name`, from its head to the end of the row; "" when absent.
-std::string row(const std::string& html, const std::string& name) {
-  const std::size_t head = html.find("<th>" + name + "</th>");
-  if (head == std::string::npos) return "";
-  return html.substr(head, html.find("</tr>", head) - head);
-}
-
-std::size_t count_of(const std::string& text, const std::string& part) {
-  std::size_t count = 0;
-  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size()))
-    ++count;
-  return count;
-}
-
 TEST(FrequencySite, TheScalingTableHasAColumnPerFrequencyEachAgainstItsOwnFewestResources) {
-  const analysis::ingest::RunSet runs = two_frequencies();
-  const auto axis = analysis::history::order_by_document_time(runs);
-  const auto experiments = analysis::group_experiments(runs, axis, std::nullopt);
-  const std::string html =
-      Templates(TALLY_TEST_TEMPLATES)
-          .render("region",
-                  region_page_data(experiments[0], "Global",
-                                   analysis::region_evolution(experiments[0], "Global", evolution_chart_metrics()),
-                                   axis, "main", {}));
+  const std::string html = region_html(two_frequencies(), nullptr);
   // Resources first, then frequency.
   const std::size_t slow_one = html.find("<th>1 node · 1 rank × 1 thread · 2 GHz<br>");
   const std::size_t fast_one = html.find("<th>1 node · 1 rank × 1 thread · 2.4 GHz<br>");
@@ -72,14 +52,7 @@ TEST(FrequencySite, TheScalingTableHasAColumnPerFrequencyEachAgainstItsOwnFewest
 }
 
 TEST(FrequencySite, TheTimeEnergyChartHasAPointPerFrequency) {
-  const analysis::ingest::RunSet runs = two_frequencies();
-  const auto axis = analysis::history::order_by_document_time(runs);
-  const auto experiments = analysis::group_experiments(runs, axis, std::nullopt);
-  const std::string html =
-      Templates(TALLY_TEST_TEMPLATES)
-          .render("index",
-                  index_page_data(experiments, analysis::region_evolutions(experiments, evolution_chart_metrics(), 1),
-                                  runs, axis, "main", {}, &profile));
+  const std::string html = index_html(two_frequencies(), &profile);
   // Model: 1 node × T × 200 W + useful × 10 W + (ranks × T − useful) × 4 W.
   // 1 rank at 2 GHz: 400 + 10 + 4 = 414 J; at 2.4 GHz: 300 + 10 + 2 = 312 J.
   EXPECT_NE(html.find("<title>1 node · 1 rank × 1 thread · 2 GHz: 2 s, 414 J</title>"), std::string::npos) << html;
