@@ -13,10 +13,10 @@ std::vector<std::vector<MetricSeries>> metric_series(const Experiment& experimen
       lines[column].configuration = column;
   }
   for (const std::size_t commit : experiment.commits()) {
-    const model::RegionRaw* reference = reference_raw(experiment, commit, region);
     for (std::size_t column = 0; column < experiment.configurations.size(); ++column) {
       const Repetitions* repetitions = experiment.repetitions(commit, column);
       if (!repetitions) continue;
+      const model::RegionRaw* reference = reference_raw(experiment, commit, region, column);
       const auto values = repetition_metrics(*repetitions, region, reference, experiment.scaling);
       for (std::size_t m = 0; m < metrics.size(); ++m) {
         SeriesPoint point{commit, {}};

@@ -88,17 +88,22 @@ MetricSummaries summarize(const std::vector<model::MetricValues>& repetitions) {
   return out;
 }
 
-ReferenceRuns reference_runs(const Experiment& experiment, std::size_t commit, const std::string& region) {
-  for (std::size_t column = 0; column < experiment.configurations.size(); ++column) {
-    if (const Repetitions* repetitions = experiment.repetitions(commit, column)) {
-      if (representative_raw(*repetitions, region)) return {repetitions, column};
+ReferenceRuns reference_runs(const Experiment& experiment, std::size_t commit, const std::string& region,
+                             std::size_t column) {
+  const std::uint64_t frequency = experiment.configurations[column].cpu_frequency_khz;
+  // Configurations are in increasing resources: the first at this frequency with the region.
+  for (std::size_t candidate = 0; candidate < experiment.configurations.size(); ++candidate) {
+    if (experiment.configurations[candidate].cpu_frequency_khz != frequency) continue;
+    if (const Repetitions* repetitions = experiment.repetitions(commit, candidate)) {
+      if (representative_raw(*repetitions, region)) return {repetitions, candidate};
     }
   }
   return {};
 }
 
-const model::RegionRaw* reference_raw(const Experiment& experiment, std::size_t commit, const std::string& region) {
-  const ReferenceRuns reference = reference_runs(experiment, commit, region);
+const model::RegionRaw* reference_raw(const Experiment& experiment, std::size_t commit, const std::string& region,
+                                      std::size_t column) {
+  const ReferenceRuns reference = reference_runs(experiment, commit, region, column);
   return reference.runs ? representative_raw(*reference.runs, region) : nullptr;
 }
 

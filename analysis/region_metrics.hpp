@@ -55,14 +55,18 @@ MetricSummaries summarize(const std::vector<model::MetricValues>& repetitions);
 /// The median of values (the mean of the two middle ones for an even count); values must not be empty.
 double median(std::vector<double> values);
 
-/// The reference of a commit: the configuration with the fewest resources that has the region.
-const model::RegionRaw* reference_raw(const Experiment& experiment, std::size_t commit, const std::string& region);
+/// The reference of configuration `column` at a commit: the configuration with the fewest
+/// resources at the same CPU frequency (or none said) that has the region. Runs at another
+/// frequency are another study: a scaling efficiency compares resources, not clock speeds.
+const model::RegionRaw* reference_raw(const Experiment& experiment, std::size_t commit, const std::string& region,
+                                      std::size_t column);
 
 /// The runs of that reference configuration, and its column; nullptr when no configuration has the region.
 struct ReferenceRuns {
   const Repetitions* runs = nullptr;
   std::size_t column = 0;
 };
-ReferenceRuns reference_runs(const Experiment& experiment, std::size_t commit, const std::string& region);
+ReferenceRuns reference_runs(const Experiment& experiment, std::size_t commit, const std::string& region,
+                             std::size_t column);
 
 } // namespace tally::analysis

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Scaling table: every configuration against the reference (fewest resources) of the same commit.
+// Scaling table: every configuration against the reference (fewest resources, same CPU frequency) of
+// the same commit.
 #include "analysis/scaling_table.hpp"
 
 #include "analysis/energy/useful_computation_ratio.hpp"
@@ -21,10 +22,10 @@ ScalingTable scaling_table(const Experiment& experiment, std::size_t commit, con
                            const model::NodePowerProfile* power_profile) {
   ScalingTable table;
   table.energy_source = energy::commit_energy_source(experiment, commit, region, power_profile);
-  const model::RegionRaw* reference = reference_raw(experiment, commit, region);
   for (std::size_t column = 0; column < experiment.configurations.size(); ++column) {
     const Repetitions* repetitions = experiment.repetitions(commit, column);
     if (!repetitions) continue;
+    const model::RegionRaw* reference = reference_raw(experiment, commit, region, column);
     const auto values = repetition_metrics(*repetitions, region, reference, experiment.scaling);
     if (values.empty()) continue;
     ScalingColumn out{column, values.size(), summarize(values)};

@@ -26,7 +26,7 @@ struct RunOptions {
   std::map<std::string, std::string> values; ///< option name -> value given on the command line
   std::vector<std::string> command;
   bool markdown_table = false;
-  StudyPlan study; ///< a scaling study when scales (or thread counts) are given
+  StudyPlan study; ///< a scaling study when scales (or thread counts, or frequencies) are given
 };
 
 /// libtally.so next to this tally: installed (../lib) or in the build tree; TALLY_LIBRARY wins.
@@ -85,10 +85,21 @@ int run_command(const RunOptions& options) {
     return 2;
   }
   for (const auto& [name, value] : options.values) {
-    if (model::find_profiler_option(name)->type == "duration" && !model::parse_duration(value)) {
+    const std::string_view type = model::find_profiler_option(name)->type;
+    if (type == "duration" && !model::parse_duration(value)) {
       std::cerr << "tally run: --" << name << "=" << value << " is not a duration (90s, 10m, 1h, or off)\n";
       return 2;
     }
+    if (type == "frequency" && !model::parse_frequency_khz(value)) {
+      std::cerr << "tally run: --" << name << "=" << value
+                << " is not a frequency (2400000 in kHz, 2400MHz or 2.4GHz)\n";
+      return 2;
+    }
+  }
+  if (options.values.contains("cpu-frequency") && !options.study.frequencies.empty()) {
+    std::cerr
+        << "tally run: --cpu-frequency names the frequency of one run, --frequencies those of a study; give one\n";
+    return 2;
   }
   for (const auto& [name, value] : options.values) {
     setenv(std::string(model::find_profiler_option(name)->variable).c_str(), value.c_str(), 1);
@@ -102,14 +113,15 @@ int run_command(const RunOptions& options) {
   const std::string preload = preloaded && *preloaded ? library + ":" + preloaded : library;
   setenv("LD_PRELOAD", preload.c_str(), 1);
 
-  if (!options.study.scales.empty() || !options.study.threads.empty()) {
-    if (const std::string problem = check_study(options.command, options.study); !problem.empty()) {
+  const StudyPlan& study = options.study;
+  if (!study.scales.empty() || !study.threads.empty() || !study.frequencies.empty()) {
+    if (const std::string problem = check_study(options.command, study); !problem.empty()) {
       std::cerr << "tally run: " << problem << '\n';
       return 2;
     }
     // A size per scale is weak scaling; scales alone are strong scaling, unless told otherwise.
-    setenv("TALLY_SCALING", options.study.sizes.empty() ? "strong" : "weak", 0);
-    return run_study(options.command, options.study);
+    setenv("TALLY_SCALING", study.sizes.empty() ? "strong" : "weak", 0);
+    return run_study(options.command, study);
   }
   std::vector<char*> argv;
   for (const std::string& argument : options.command)
@@ -147,7 +159,12 @@ void add_run_command(CLI::App& app, int& exit_code) {
   command->add_option_function<std::string>(
       "--threads", [options](const std::string& list) { options->study.threads = split_list(list); },
       "Run every scale once per thread count (comma-separated), replacing {threads} and setting OMP_NUM_THREADS");
-  command->add_option("--repeat", options->study.repeat, "Repetitions of each scale (and thread count)")
+  command->add_option_function<std::string>(
+      "--frequencies", [options](const std::string& list) { options->study.frequencies = split_list(list); },
+      "Run every scale (and thread count) once per CPU frequency (comma-separated; kHz, or 2400MHz, 2.4GHz), "
+      "replacing {frequency} with kHz, which the command must pass to what sets it (srun --cpu-freq={frequency}), "
+      "and recording it (TALLY_CPU_FREQUENCY); tally never sets the frequency itself");
+  command->add_option("--repeat", options->study.repeat, "Repetitions of each scale (and thread count, and frequency)")
       ->capture_default_str();
   command->add_option("command", options->command, "The command to measure, after --");
   command->callback([options, &exit_code] { exit_code = run_command(*options); });

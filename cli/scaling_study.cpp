@@ -3,6 +3,8 @@
 // own run document), and a failing run stops the study with its exit code.
 #include "cli/scaling_study.hpp"
 
+#include "tally/model/profiler_options.hpp"
+
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -29,8 +31,9 @@ bool mentions(const std::vector<std::string>& command, const std::string& placeh
 }
 
 /// Exit code of one run of `command`: its own, 128 + signal when killed, 127 when it cannot start.
-/// A thread count, when given, is the run's OMP_NUM_THREADS (a command that sets it itself wins).
-int run_once(const std::vector<std::string>& command, const std::string& threads) {
+/// A thread count, when given, is the run's OMP_NUM_THREADS (a command that sets it itself wins);
+/// a frequency its TALLY_CPU_FREQUENCY, which the profiler records.
+int run_once(const std::vector<std::string>& command, const std::string& threads, const std::string& frequency_khz) {
   std::vector<char*> argv;
   for (const std::string& argument : command)
     argv.push_back(const_cast<char*>(argument.c_str()));
@@ -42,6 +45,7 @@ int run_once(const std::vector<std::string>& command, const std::string& threads
   }
   if (child == 0) {
     if (!threads.empty()) setenv("OMP_NUM_THREADS", threads.c_str(), 1);
+    if (!frequency_khz.empty()) setenv("TALLY_CPU_FREQUENCY", frequency_khz.c_str(), 1);
     execvp(argv[0], argv.data());
     std::fprintf(stderr, "tally run: cannot run %s: %s\n", argv[0], std::strerror(errno));
     _exit(127);
@@ -52,6 +56,15 @@ int run_once(const std::vector<std::string>& command, const std::string& threads
   }
   if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
   return WEXITSTATUS(status);
+}
+
+/// Each frequency of the plan in kHz, as {frequency} receives it; one empty pass without any.
+std::vector<std::string> frequencies_khz(const StudyPlan& plan) {
+  if (plan.frequencies.empty()) return {""};
+  std::vector<std::string> out;
+  for (const std::string& frequency : plan.frequencies)
+    out.push_back(std::to_string(model::parse_frequency_khz(frequency).value_or(0)));
+  return out;
 }
 
 std::string elapsed_since(std::chrono::steady_clock::time_point start) {
@@ -65,18 +78,22 @@ std::string elapsed_since(std::chrono::steady_clock::time_point start) {
 } // namespace
 
 std::vector<std::string> study_command(const std::vector<std::string>& command, const std::string& scale,
-                                       const std::string& size, const std::string& threads) {
+                                       const std::string& size, const std::string& threads,
+                                       const std::string& frequency_khz) {
   std::vector<std::string> out = command;
   for (std::string& argument : out) {
     replace_all(argument, "{ranks}", scale);
     replace_all(argument, "{size}", size);
     replace_all(argument, "{threads}", threads);
+    replace_all(argument, "{frequency}", frequency_khz);
   }
   return out;
 }
 
 std::string check_study(const std::vector<std::string>& command, const StudyPlan& plan) {
-  if (plan.scales.empty()) return "--threads needs --scales: thread counts are run at every scale";
+  if (plan.scales.empty() && !plan.threads.empty())
+    return "--threads needs --scales: thread counts are run at every scale";
+  if (plan.scales.empty()) return "--frequencies needs --scales: frequencies are run at every scale";
   if (!plan.sizes.empty() && plan.sizes.size() != plan.scales.size()) {
     return "--sizes needs one size per scale (" + std::to_string(plan.scales.size()) + "), got " +
            std::to_string(plan.sizes.size());
@@ -86,29 +103,46 @@ std::string check_study(const std::vector<std::string>& command, const StudyPlan
   // Without {threads} the counts still reach the program through OMP_NUM_THREADS; a {threads}
   // that no option fills would reach it verbatim.
   if (plan.threads.empty() && mentions(command, "{threads}")) return "{threads} in the command needs --threads";
+  for (const std::string& frequency : plan.frequencies) {
+    if (!model::parse_frequency_khz(frequency))
+      return "--frequencies: " + frequency + " is not a frequency (2400000 in kHz, 2400MHz or 2.4GHz)";
+  }
+  // tally cannot set a frequency (that takes root or the batch system): the command must.
+  if (!plan.frequencies.empty() && !mentions(command, "{frequency}")) {
+    return "--frequencies needs {frequency} in the command, which sets it, e.g. srun --cpu-freq={frequency} ./app: "
+           "tally never changes the CPU frequency itself";
+  }
+  if (plan.frequencies.empty() && mentions(command, "{frequency}"))
+    return "{frequency} in the command needs --frequencies";
   if (plan.repeat == 0) return "--repeat must be at least 1";
   return "";
 }
 
 int run_study(const std::vector<std::string>& command, const StudyPlan& plan) {
   const auto start = std::chrono::steady_clock::now();
-  // No --threads is one pass with the thread count the environment gives.
+  // No --threads is one pass with the thread count the environment gives; no --frequencies one
+  // pass at whatever frequency the machine runs.
   const std::vector<std::string> thread_counts = plan.threads.empty() ? std::vector<std::string>{""} : plan.threads;
-  const std::size_t total = plan.scales.size() * thread_counts.size() * plan.repeat;
+  const std::vector<std::string> frequencies = frequencies_khz(plan);
+  const std::size_t total = plan.scales.size() * thread_counts.size() * frequencies.size() * plan.repeat;
   std::size_t done = 0;
   for (std::size_t s = 0; s < plan.scales.size(); ++s) {
     const std::string size = plan.sizes.empty() ? "" : plan.sizes[s];
     for (const std::string& threads : thread_counts) {
-      for (unsigned repetition = 1; repetition <= plan.repeat; ++repetition) {
-        std::cerr << "tally run: run " << ++done << " of " << total << " · " << plan.scales[s] << " ranks"
-                  << (threads.empty() ? "" : " · " + threads + " threads") << (size.empty() ? "" : " · size " + size)
-                  << " · repetition " << repetition << " of " << plan.repeat << " · " << elapsed_since(start)
-                  << " elapsed\n";
-        const int status = run_once(study_command(command, plan.scales[s], size, threads), threads);
-        if (status != 0) {
-          std::cerr << "tally run: run " << done << " of " << total << " failed with exit code " << status
-                    << "; the study stops here\n";
-          return status;
+      for (const std::string& frequency : frequencies) {
+        for (unsigned repetition = 1; repetition <= plan.repeat; ++repetition) {
+          std::cerr << "tally run: run " << ++done << " of " << total << " · " << plan.scales[s] << " ranks"
+                    << (threads.empty() ? "" : " · " + threads + " threads")
+                    << (frequency.empty() ? "" : " · " + frequency + " kHz") << (size.empty() ? "" : " · size " + size)
+                    << " · repetition " << repetition << " of " << plan.repeat << " · " << elapsed_since(start)
+                    << " elapsed\n";
+          const int status =
+              run_once(study_command(command, plan.scales[s], size, threads, frequency), threads, frequency);
+          if (status != 0) {
+            std::cerr << "tally run: run " << done << " of " << total << " failed with exit code " << status
+                      << "; the study stops here\n";
+            return status;
+          }
         }
       }
     }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // A scaling study in one call: the same command at several resource sizes ({ranks} in the
-// command), optionally with a problem size per scale ({size}, weak scaling) and several thread
-// counts per scale ({threads} and OMP_NUM_THREADS), repeated.
+// command), optionally with a problem size per scale ({size}, weak scaling), several thread
+// counts per scale ({threads} and OMP_NUM_THREADS) and several CPU frequencies ({frequency}, which
+// the user's launcher applies, and TALLY_CPU_FREQUENCY, which the profiler records), repeated.
 #pragma once
 
 #include <string>
@@ -15,19 +16,25 @@ struct StudyPlan {
   std::vector<std::string> sizes;   ///< replaces {size}; empty, or one per scale
   std::vector<std::string> threads; ///< replaces {threads} and sets OMP_NUM_THREADS; empty, or every
                                     ///< count run at every scale
+  /// As the user wrote them (model::parse_frequency_khz); each, in kHz, replaces {frequency} and
+  /// sets TALLY_CPU_FREQUENCY. Empty, or every frequency run at every scale and thread count.
+  std::vector<std::string> frequencies;
   unsigned repeat = 1;
 };
 
 /// The command of one run, with its placeholders replaced.
 std::vector<std::string> study_command(const std::vector<std::string>& command, const std::string& scale,
-                                       const std::string& size, const std::string& threads);
+                                       const std::string& size, const std::string& threads,
+                                       const std::string& frequency_khz);
 
 /// Why the plan cannot run with this command (empty when it can): sizes not matching scales,
-/// threads without scales, a placeholder the command lacks or one its option does not fill.
+/// threads or frequencies without scales, a frequency that is none, a placeholder the command
+/// lacks or one its option does not fill.
 std::string check_study(const std::vector<std::string>& command, const StudyPlan& plan);
 
-/// Runs every scale × thread count × repetition one after the other, with progress on stderr. Stops at the
-/// first run that fails and returns its exit code (128 + signal when killed); 0 when all passed.
+/// Runs every scale × thread count × frequency × repetition one after the other, with progress on
+/// stderr. Stops at the first run that fails and returns its exit code (128 + signal when killed);
+/// 0 when all passed. The plan must have passed check_study.
 int run_study(const std::vector<std::string>& command, const StudyPlan& plan);
 
 } // namespace tally::cli

@@ -52,14 +52,14 @@ struct Cell {
 
 /// The repetitions' metrics of `region` in `runs`, the commit at axis `position`: with the metrics
 /// across runs (computation scalability, global efficiency, ...) against that commit's own
-/// reference configuration (the site's: the fewest resources with the region), repetition by
-/// repetition, except at the reference configuration itself, where they would compare the runs
-/// with themselves; and with the energy to solution when every run's energy is on `energy`, the
+/// reference configuration (the site's: the fewest resources with the region at the cell's CPU
+/// frequency), repetition by repetition, except at the reference configuration itself, where they
+/// would compare the runs with themselves; and with the energy to solution when every run's energy is on `energy`, the
 /// candidate's basis (energy_basis.hpp).
 std::vector<model::MetricValues> metrics_at(const Cell& cell, const analysis::Repetitions& runs,
                                             const std::string& region, std::size_t position,
                                             const std::optional<std::string>& energy) {
-  const analysis::ReferenceRuns reference = analysis::reference_runs(cell.experiment, position, region);
+  const analysis::ReferenceRuns reference = analysis::reference_runs(cell.experiment, position, region, cell.column);
   std::vector<model::MetricValues> out =
       !reference.runs || reference.column == cell.column
           ? analysis::repetition_metrics(runs, region, nullptr, cell.experiment.scaling)

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <iterator>
 #include <map>
 #include <tuple>
@@ -151,11 +152,12 @@ std::optional<std::size_t> explaining_region(std::size_t larger, const std::vect
   return best;
 }
 
-/// "2 and 4 ranks" when only the rank count differs on one node without threads or GPUs (MPI
-/// scaling, the common case), else the full labels: "1 node · 4 ranks × 2 threads and ...".
+/// "2 and 4 ranks" when only the rank count differs on one node without threads, GPUs or CPU
+/// frequency (MPI scaling, the common case), else the full labels: "1 node · 4 ranks × 2 threads and ...".
 std::string configurations_text(const std::vector<analysis::Configuration>& configurations) {
   const bool ranks_only = std::all_of(configurations.begin(), configurations.end(), [](const auto& configuration) {
-    return configuration.nodes == 1 && configuration.threads == 1 && configuration.gpus == 0;
+    return configuration.nodes == 1 && configuration.threads == 1 && configuration.gpus == 0 &&
+           configuration.cpu_frequency_khz == 0;
   });
   std::string out;
   for (std::size_t i = 0; i < configurations.size(); ++i) {
@@ -230,9 +232,12 @@ std::string summary_of(const Finding& finding, const std::vector<Check>& checks,
 
 std::vector<Finding> find_causes(const GateResult& result) {
   const std::vector<Check>& checks = result.checks;
-  std::map<std::pair<std::string, std::string>, analysis::Configuration> smallest;
+  // The reference of the metrics across runs (analysis::reference_runs): the fewest resources of a
+  // region at each CPU frequency, since runs at another frequency are another scaling study.
+  std::map<std::tuple<std::string, std::string, std::uint64_t>, analysis::Configuration> smallest;
   for (const Check& check : checks) {
-    auto [at, added] = smallest.try_emplace({check.experiment, check.region}, check.configuration);
+    auto [at, added] = smallest.try_emplace({check.experiment, check.region, check.configuration.cpu_frequency_khz},
+                                            check.configuration);
     if (!added) at->second = std::min(at->second, check.configuration);
   }
   std::vector<const Check*> moved;
@@ -241,7 +246,8 @@ std::vector<Finding> find_causes(const GateResult& result) {
   }
   std::vector<std::pair<std::size_t, const Check*>> mirrors; // check index, the reference's move it mirrors
   std::erase_if(moved, [&](const Check* check) {
-    const Check* mirrored = mirrored_reference(*check, moved, smallest.at({check->experiment, check->region}));
+    const Check* mirrored = mirrored_reference(
+        *check, moved, smallest.at({check->experiment, check->region, check->configuration.cpu_frequency_khz}));
     if (mirrored) mirrors.emplace_back(static_cast<std::size_t>(check - checks.data()), mirrored);
     return mirrored != nullptr;
   });
@@ -323,7 +329,8 @@ std::vector<Finding> find_causes(const GateResult& result) {
     if (moved_to[i]) continue;
     Finding& finding = findings[i];
     std::sort(finding.configurations.begin(), finding.configurations.end());
-    const analysis::Configuration& least = smallest.at({finding.experiment, finding.region});
+    const analysis::Configuration& least =
+        smallest.at({finding.experiment, finding.region, finding.configurations.front().cpu_frequency_khz});
     const bool directed = finding.verdict == Verdict::regression || finding.verdict == Verdict::improvement;
     finding.scaling = directed && finding.configurations.front() != least;
     finding.summary = summary_of(finding, checks, least);

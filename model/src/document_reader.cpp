@@ -135,7 +135,7 @@ SourceInfo read_source(const Json& source, const Pointer& at, JsonChecker& check
 }
 
 Resources read_resources(const Json& resources, const Pointer& at, JsonChecker& checker) {
-  checker.reject_unknown(resources, at, {"nodes", "ranks", "threads_per_rank", "gpus", "hosts"});
+  checker.reject_unknown(resources, at, {"nodes", "ranks", "threads_per_rank", "gpus", "hosts", "cpu_frequency_khz"});
   Resources out;
   out.nodes = checker.count_member(resources, at, "nodes", required).value_or(0);
   out.ranks = checker.count_member(resources, at, "ranks", required).value_or(0);
@@ -144,6 +144,9 @@ Resources read_resources(const Json& resources, const Pointer& at, JsonChecker& 
   if (const Json* hosts = checker.array_member(resources, at, "hosts", required)) {
     out.hosts = read_strings(*hosts, at / "hosts", checker);
   }
+  out.cpu_frequency_khz = checker.count_member(resources, at, "cpu_frequency_khz", optional);
+  // Zero would read as "not set" in a configuration: a document says so by leaving the key out.
+  if (out.cpu_frequency_khz == 0u) checker.fail(at / "cpu_frequency_khz", "must be at least 1 (kHz)");
   return out;
 }
 

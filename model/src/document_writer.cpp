@@ -156,6 +156,7 @@ nlohmann::ordered_json to_json(const RunDocument& document) {
                           {"threads_per_rank", resources.threads_per_rank},
                           {"gpus", resources.gpus},
                           {"hosts", resources.hosts}};
+  if (resources.cpu_frequency_khz) out["resources"]["cpu_frequency_khz"] = *resources.cpu_frequency_khz;
   const Environment& environment = document.environment;
   out["environment"] = Json{{"cpu_model", environment.cpu_model},
                             {"mpi_library", environment.mpi_library},

@@ -6,11 +6,12 @@
 #include <array>
 #include <charconv>
 #include <cstdint>
+#include <utility>
 
 namespace tally::model {
 namespace {
 
-constexpr std::array<OptionInfo, 17> options{{
+constexpr std::array<OptionInfo, 18> options{{
     {"output", "TALLY_OUTPUT", "folder", "./tally-runs", "",
      "Folder where run documents are written; created if missing."},
     {"experiment", "TALLY_EXPERIMENT", "text", "default", "",
@@ -40,6 +41,9 @@ constexpr std::array<OptionInfo, 17> options{{
      "Name a rank whose main thread has waited this long inside one MPI call (or the device runtime) on stderr and "
      "write the run so far as hung (90s, 10m, 1h; off or 0: never).",
      "10m"},
+    {"cpu-frequency", "TALLY_CPU_FREQUENCY", "frequency", "", "kHz",
+     "The CPU frequency the run was asked to run at, recorded in resources.cpu_frequency_khz (2400000, or with a unit: "
+     "2400MHz, 2.4GHz); default: Slurm's SLURM_CPU_FREQ_REQ when it is a number. tally never sets the frequency."},
     {"commit", "TALLY_COMMIT", "text", "", "",
      "Commit sha of the measured code; default: CI_COMMIT_SHA or GITHUB_SHA."},
     {"branch", "TALLY_BRANCH", "text", "", "",
@@ -71,6 +75,39 @@ std::optional<std::chrono::seconds> parse_duration(std::string_view text) {
   case 'h': return amount <= longest_hours ? std::optional(std::chrono::seconds(amount * 3600)) : std::nullopt;
   default: return std::nullopt;
   }
+}
+
+std::optional<std::uint64_t> parse_frequency_khz(std::string_view text) {
+  constexpr std::uint64_t highest_khz = 100'000'000; // 100 GHz: anything above is a typo
+  std::uint64_t khz_per_unit = 1;
+  for (const auto& [unit, scale] : {std::pair{"khz", 1}, std::pair{"mhz", 1'000}, std::pair{"ghz", 1'000'000}}) {
+    const std::string_view suffix(unit);
+    if (text.size() > suffix.size() && std::equal(suffix.begin(), suffix.end(), text.end() - suffix.size(),
+                                                  [](char a, char b) { return a == (b | 0x20); })) {
+      text.remove_suffix(suffix.size());
+      khz_per_unit = static_cast<std::uint64_t>(scale);
+      break;
+    }
+  }
+  const std::size_t point = text.find('.');
+  const std::string_view whole_text = text.substr(0, point);
+  const std::string_view fraction_text = point == std::string_view::npos ? "" : text.substr(point + 1);
+  // A fraction finer than 1 kHz cannot be written in kHz: at most as many decimals as the unit has zeros.
+  std::uint64_t fraction_scale = 1;
+  for (std::size_t i = 0; i < fraction_text.size() && fraction_scale <= khz_per_unit; ++i)
+    fraction_scale *= 10;
+  if (fraction_scale > khz_per_unit || (point != std::string_view::npos && fraction_text.empty())) return std::nullopt;
+  std::uint64_t whole = 0;
+  std::uint64_t fraction = 0;
+  const auto digits = [](std::string_view digits_text, std::uint64_t& value) {
+    const auto [end, error] = std::from_chars(digits_text.data(), digits_text.data() + digits_text.size(), value);
+    return error == std::errc{} && end == digits_text.data() + digits_text.size();
+  };
+  if (!digits(whole_text, whole) || (!fraction_text.empty() && !digits(fraction_text, fraction))) return std::nullopt;
+  if (whole > highest_khz / khz_per_unit) return std::nullopt;
+  const std::uint64_t khz = whole * khz_per_unit + fraction * (khz_per_unit / fraction_scale);
+  if (khz == 0 || khz > highest_khz) return std::nullopt;
+  return khz;
 }
 
 } // namespace tally::model

@@ -48,6 +48,10 @@ void migrate_1_to_2(Json& document) {
 /// tally 0.1.0 wrote it before the version was raised, and both read the same.
 void migrate_2_to_3(Json&) {}
 
+/// tally.run/3 -> tally.run/4: nothing to change. Version 4 adds the CPU frequency the run was
+/// asked to run at (`resources.cpu_frequency_khz`, optional); a version 3 document has none.
+void migrate_3_to_4(Json&) {}
+
 } // namespace
 
 bool check_and_migrate(Json& document, JsonChecker& checker) {
@@ -72,6 +76,7 @@ bool check_and_migrate(Json& document, JsonChecker& checker) {
   // One step per version, in order; each leaves the document valid for the next.
   if (*version < 2) migrate_1_to_2(document);
   if (*version < 3) migrate_2_to_3(document);
+  if (*version < 4) migrate_3_to_4(document);
   document["schema"] = schema_name(run_schema_version);
   return true;
 }

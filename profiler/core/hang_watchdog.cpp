@@ -92,8 +92,7 @@ model::Hang describe(const Process& p, const Wait& wait, std::uint64_t now) {
 RunAggregates run_so_far(const Process& p, model::Hang hang, std::uint64_t now) {
   ProcessSummary summary = summarize_process_so_far(p.counters, p.global, now);
   summary.mpi_measured = p.place.mpi;
-  RunAggregates aggregates =
-      single_process_run(summary, model::Resources{p.place.nodes, p.place.ranks, 1, 0, {hang.host}});
+  RunAggregates aggregates = single_process_run(summary, run_resources(p.place.nodes, p.place.ranks, {hang.host}));
   aggregates.timeline = process_timeline(now); // this process's alone: a hung run has no reduction
   aggregates.hang = std::move(hang);
   return aggregates;

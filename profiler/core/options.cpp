@@ -65,6 +65,24 @@ std::chrono::seconds duration_value(std::string_view name, std::vector<std::stri
   return std::chrono::seconds{0};
 }
 
+/// TALLY_CPU_FREQUENCY, else what srun --cpu-freq exported when it names one frequency: a number
+/// in kHz. Its other forms (low, high, performance, a range with a governor) name no frequency the
+/// run was asked for. A malformed TALLY_CPU_FREQUENCY records nothing rather than a guess.
+std::optional<std::uint64_t> frequency_value(std::string_view name, std::vector<std::string>& problems) {
+  const OptionInfo& option = *model::find_profiler_option(name);
+  const std::string value = raw_value(option);
+  if (!value.empty()) {
+    if (const auto khz = model::parse_frequency_khz(value)) return khz;
+    problems.push_back(std::string(option.variable) + "=" + value +
+                       " is not a frequency (2400000 in kHz, 2400MHz or 2.4GHz); not recorded");
+    return std::nullopt;
+  }
+  const char* slurm = std::getenv("SLURM_CPU_FREQ_REQ");
+  const std::string_view request = slurm ? slurm : "";
+  if (request.empty() || request.find_first_not_of("0123456789") != std::string_view::npos) return std::nullopt;
+  return model::parse_frequency_khz(request);
+}
+
 std::vector<std::string> list_value(std::string_view name) {
   std::vector<std::string> out;
   std::istringstream items(text(name));
@@ -92,6 +110,7 @@ Options read_options(std::vector<std::string>& problems) {
   out.ranks_per_node = count_value("ranks-per-node", problems);
   out.skip_programs = list_value("skip-programs");
   out.hang_timeout = duration_value("hang-timeout", problems);
+  out.cpu_frequency_khz = frequency_value("cpu-frequency", problems);
   out.commit = text("commit");
   out.branch = text("branch");
   out.commit_time = text("commit-time");

@@ -26,6 +26,8 @@ struct Options {
   std::uint64_t ranks_per_node = 0;
   std::vector<std::string> skip_programs;
   std::chrono::seconds hang_timeout{0}; ///< zero: the hang watchdog is off
+  /// The CPU frequency the run was asked to run at (kHz): TALLY_CPU_FREQUENCY, else Slurm's request.
+  std::optional<std::uint64_t> cpu_frequency_khz;
   std::string commit;
   std::string branch;
   std::string commit_time;

@@ -77,9 +77,7 @@ void exit_process() {
   p.phase = Phase::done;
 }
 
-void write_single_process_run() {
-  publish_run(single_process_run(finish_run(), model::Resources{1, 1, 1, 0, {host_name()}}));
-}
+void write_single_process_run() { publish_run(single_process_run(finish_run(), run_resources(1, 1, {host_name()}))); }
 
 Process& process() {
   static auto* instance = new Process(); // never destroyed: used until the very end of exit

@@ -45,6 +45,10 @@ std::string& hung_document() {
 
 } // namespace
 
+model::Resources run_resources(std::uint64_t nodes, std::uint64_t ranks, std::vector<std::string> hosts) {
+  return model::Resources{nodes, ranks, 1, 0, std::move(hosts), process().options.cpu_frequency_khz};
+}
+
 std::string run_document_path(const model::Resources& resources, std::uint64_t hung_rank) {
   const Process& p = process();
   const std::string stem = model::file_name_part(p.options.experiment, "run") + "_" +

@@ -24,6 +24,11 @@ struct RunAggregates {
   std::optional<model::EnergySensors> energy; ///< the energy sensors (absent: not looked for)
 };
 
+/// The resources of a run as this process knows them before its regions do: `nodes` and `ranks`
+/// on `hosts`, and the CPU frequency the run was asked for (the options). add_region_resources
+/// then adds the threads and GPUs the regions used.
+model::Resources run_resources(std::uint64_t nodes, std::uint64_t ranks, std::vector<std::string> hosts);
+
 /// Where the document of a run on `resources` goes: `<output>/<experiment>_<label>_<start time>.json`,
 /// the name every rank computes alike; the hung document of a rank other than 0 (`hung_rank`)
 /// adds `-rank<r>` (hang_watchdog.hpp).

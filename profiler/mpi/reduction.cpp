@@ -157,7 +157,7 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
 
   RunAggregates out;
   std::tie(out.mpi_library, out.mpi_version) = split_library_version(version_text);
-  out.resources = model::Resources{node_count, static_cast<std::uint64_t>(size), 1, 0, hosts};
+  out.resources = run_resources(node_count, static_cast<std::uint64_t>(size), hosts);
   out.timeline = std::move(timeline);
   out.energy = std::move(energy.sensors);
   const model::MeasuredGroups measured{all_flags[0] != 0, all_flags[1] != 0, any_offload != 0, all_flags[2] != 0};

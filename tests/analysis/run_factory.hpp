@@ -21,6 +21,7 @@ struct RunShape {
   std::uint64_t nodes = 1;
   std::optional<model::Scaling> scaling = std::nullopt;
   std::string region = "Global";
+  std::optional<std::uint64_t> cpu_frequency_khz = std::nullopt; ///< the frequency the run was asked for
 };
 
 /// `total` in `parts` shares that differ by at most 1, the larger ones first.
@@ -48,7 +49,7 @@ inline ingest::LoadedRun make_run_of_ranks(const RunShape& shape, std::uint64_t 
            {"app"},
            shape.scaling};
   d.source = model::SourceInfo{shape.commit, "main", shape.commit_time, false, std::nullopt, std::nullopt};
-  d.resources = {shape.nodes, shape.ranks, 1, 0, {"host"}};
+  d.resources = {shape.nodes, shape.ranks, 1, 0, {"host"}, shape.cpu_frequency_khz};
   d.environment = {"cpu", "Open MPI", "4.1.4", "gcc", counters.has_value(), "tsc"};
   const auto instructions = spread_evenly(counters ? counters->useful_instructions : 0, shape.ranks);
   const auto cycles = spread_evenly(counters ? counters->useful_cycles : 0, shape.ranks);

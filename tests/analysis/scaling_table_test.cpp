@@ -106,6 +106,32 @@ TEST(RepetitionStatistics, median_of_odd_and_even_counts_and_a_single_repetition
   EXPECT_NEAR(value_of(table.columns[0], MetricId::parallel_efficiency), 800.0 / 1000.0, 1e-12);
 }
 
+TEST(ScalingTable, each_cpu_frequency_scales_against_its_own_fewest_resources) {
+  // 1 and 2 ranks, each asked for 2 GHz and for 2.4 GHz: four columns, resources first, then
+  // frequency. Each frequency is its own study: the 2.4 GHz runs compare with 1 rank at 2.4 GHz.
+  ingest::RunSet runs;
+  runs.runs.push_back(make_run({.ranks = 1, .cpu_frequency_khz = 2'000'000}, 1000, 1000));
+  runs.runs.push_back(make_run({.ranks = 2, .cpu_frequency_khz = 2'000'000}, 600, 1100));
+  runs.runs.push_back(make_run({.ranks = 1, .cpu_frequency_khz = 2'400'000}, 800, 800));
+  runs.runs.push_back(make_run({.ranks = 2, .cpu_frequency_khz = 2'400'000}, 520, 1000));
+  const history::CommitAxis axis = history::order_by_document_time(runs);
+  const std::vector<Experiment> experiments = group_experiments(runs, axis, std::nullopt);
+  const ScalingTable table = scaling_table(experiments[0], 0, "Global");
+  ASSERT_EQ(table.columns.size(), 4u);
+  const std::vector<Configuration>& configurations = experiments[0].configurations;
+  EXPECT_EQ(configurations[table.columns[1].configuration].label(), "1 node · 1 rank × 1 thread · 2.4 GHz");
+  EXPECT_EQ(configurations[table.columns[2].configuration].label(), "1 node · 2 ranks × 1 thread · 2 GHz");
+  // 1 rank at 2.4 GHz is its own reference: 1, where 1 rank at 2 GHz would give 1000 / 800 = 1.25.
+  EXPECT_DOUBLE_EQ(value_of(table.columns[1], MetricId::computation_scalability), 1.0);
+  EXPECT_DOUBLE_EQ(value_of(table.columns[1], MetricId::speedup), 1.0);
+  // 2 ranks at 2 GHz against 1 rank at 2 GHz: useful 1000 / 1100, speedup 1000 / 600.
+  EXPECT_NEAR(value_of(table.columns[2], MetricId::computation_scalability), 1000.0 / 1100.0, 1e-12);
+  EXPECT_NEAR(value_of(table.columns[2], MetricId::speedup), 1000.0 / 600.0, 1e-12);
+  // 2 ranks at 2.4 GHz against 1 rank at 2.4 GHz: useful 800 / 1000, speedup 800 / 520.
+  EXPECT_NEAR(value_of(table.columns[3], MetricId::computation_scalability), 0.8, 1e-12);
+  EXPECT_NEAR(value_of(table.columns[3], MetricId::speedup), 800.0 / 520.0, 1e-12);
+}
+
 TEST(CommitOrderWithoutRepository, commits_follow_the_commit_time_not_the_file_order) {
   ingest::RunSet runs;
   runs.runs.push_back(make_run({.commit = "newer", .commit_time = "2026-03-01T00:00:00Z"}, 100, 100));

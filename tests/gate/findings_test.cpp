@@ -99,6 +99,35 @@ TEST(Findings, a_cause_seen_only_at_the_larger_configuration_is_a_scaling_regres
   EXPECT_NE(findings.front().summary.find("a scaling regression"), std::string::npos) << findings.front().summary;
 }
 
+TEST(Findings, a_cause_at_every_configuration_of_one_cpu_frequency_is_no_scaling_regression) {
+  // 4 ranks asked for 2 GHz; 4 and 8 ranks asked for 2.4 GHz; the candidate loses 10% of its
+  // balance at both 2.4 GHz configurations. Each frequency scales against its own fewest resources:
+  // 4 ranks at 2.4 GHz shows the cause, so it is a regression at 2.4 GHz, not a scaling one.
+  Noise noise(13);
+  analysis::ingest::RunSet runs;
+  for (std::string commit : {"base", "cand"}) {
+    for (const auto& [ranks, khz] : {std::pair{4u, 2'000'000u}, std::pair{4u, 2'400'000u}, std::pair{8u, 2'400'000u}}) {
+      GateRunShape shape{commit, "timestep", ranks, 1e9};
+      if (commit == "cand" && khz == 2'400'000u) shape.load_balance *= 0.9;
+      for (int i = 0; i < 5; ++i) {
+        runs.runs.push_back(gate_run(noise.apply(shape)));
+        analysis::ingest::LoadedRun& run = runs.runs.back();
+        run.document.resources.cpu_frequency_khz = khz;
+        run.document.run.id += "-f" + std::to_string(khz);
+        run.file = run.document.run.id + ".json";
+      }
+    }
+  }
+  const std::vector<Finding> findings = find_causes(compare_runs(runs, selection, GateConfig{}, "cand", "2026-01-01"));
+  ASSERT_EQ(findings.size(), 1u);
+  const Finding& finding = findings.front();
+  ASSERT_EQ(finding.configurations.size(), 2u);
+  EXPECT_EQ(finding.configurations[0].key(), "n1-r4-t1-g0-f2400000");
+  EXPECT_EQ(finding.configurations[1].key(), "n1-r8-t1-g0-f2400000");
+  EXPECT_FALSE(finding.scaling) << finding.summary;
+  EXPECT_NE(finding.summary.find("at 1 node · 4 ranks × 1 thread · 2.4 GHz"), std::string::npos) << finding.summary;
+}
+
 TEST(Findings, a_parent_region_moved_by_its_child_is_listed_under_the_child) {
   // solve holds 80% of Global's time and loses 10% of its balance; Global's balance then moves
   // by about 0.8 × solve's move (set to 0.92 here), well over half of it.

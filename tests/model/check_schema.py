@@ -43,7 +43,7 @@ BROKEN = {
     "unknown field at the top": put(["dlbVersion"], "3.7.0"),
     "unknown field in /regions/0/raw": put(["regions", 0, "raw", "useful_time"], 1),
     "unknown field in /resources": put(["resources", "cpus"], 4),
-    "newer schema": put(["schema"], "tally.run/4"),
+    "newer schema": put(["schema"], "tally.run/5"),
     "foreign schema": put(["schema"], "talp/1"),
     "negative count": put(["regions", 0, "raw", "mpi_ns"], -1),
     "count with a fraction": put(["regions", 0, "raw", "mpi_ns"], 1.5),
@@ -139,6 +139,18 @@ BROKEN.update({
     "unknown energy domain": with_energy(put(["regions", 0, "energy", "domains_uj", "fan"], 1)),
     "energy with a fraction": with_energy(put(["regions", 0, "energy", "domains_uj", "package"], 12.5)),
     "region energy without domains": with_energy(remove(["regions", 0, "energy", "domains_uj"])),
+})
+
+# The CPU frequency asked for, since version 4; version 3 documents have none
+# (tests/model/document_frequency_test.cpp).
+VALID.update({
+    "CPU frequency asked for": put(["resources", "cpu_frequency_khz"], 2400000),
+    "version 3, without a CPU frequency": put(["schema"], "tally.run/3"),
+})
+BROKEN.update({
+    "CPU frequency of zero": put(["resources", "cpu_frequency_khz"], 0),
+    "CPU frequency with its unit": put(["resources", "cpu_frequency_khz"], "2.4GHz"),
+    "CPU frequency with a fraction": put(["resources", "cpu_frequency_khz"], 2400000.5),
 })
 
 BROKEN.update({

@@ -2,10 +2,8 @@
 // Energy on the site, on a history built here with known joules: the scaling table's energy, power
 // and useful-computation-ratio rows, the measured energy along the commits on the region page, and
 // the dashboard's time–energy chart, each of one source (measured or model estimate), never both.
-#include "analysis/experiment.hpp"
-#include "pages/index_page.hpp"
-#include "pages/region_page.hpp"
 #include "run_factory.hpp"
+#include "site_html.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,6 +15,9 @@ namespace {
 
 using analysis::testing::make_run;
 using analysis::testing::RunShape;
+using testing::index_html;
+using testing::region_html;
+using testing::row;
 
 constexpr std::uint64_t ms = 1'000'000;
 constexpr std::uint64_t joule = 1'000'000; // in µJ
@@ -61,32 +62,6 @@ analysis::ingest::RunSet unmeasured_history() {
   for (analysis::ingest::LoadedRun& run : runs.runs)
     run.document.regions.front().energy.reset();
   return runs;
-}
-
-std::string region_html(const analysis::ingest::RunSet& runs, const model::NodePowerProfile* power_profile,
-                        const std::string& region = "Global") {
-  const auto axis = analysis::history::order_by_document_time(runs);
-  const auto experiments = analysis::group_experiments(runs, axis, std::nullopt);
-  return Templates(TALLY_TEST_TEMPLATES)
-      .render("region", region_page_data(experiments[0], region,
-                                         analysis::region_evolution(experiments[0], region, evolution_chart_metrics()),
-                                         axis, "main", {}, power_profile));
-}
-
-std::string index_html(const analysis::ingest::RunSet& runs, const model::NodePowerProfile* power_profile) {
-  const auto axis = analysis::history::order_by_document_time(runs);
-  const auto experiments = analysis::group_experiments(runs, axis, std::nullopt);
-  return Templates(TALLY_TEST_TEMPLATES)
-      .render("index",
-              index_page_data(experiments, analysis::region_evolutions(experiments, evolution_chart_metrics(), 1), runs,
-                              axis, "main", {}, power_profile));
-}
-
-/// The table row headed `name`, from its head to the end of the row; "" when absent.
-std::string row(const std::string& html, const std::string& name) {
-  const std::size_t head = html.find("<th>" + name + "</th>");
-  if (head == std::string::npos) return "";
-  return html.substr(head, html.find("</tr>", head) - head);
 }
 
 TEST(EnergySite, TheTableHasTheNewestCommitsMeasuredJoulesAndWattsAndNoEstimateBesideThem) {

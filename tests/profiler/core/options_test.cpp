@@ -16,6 +16,7 @@ protected:
   void SetUp() override {
     for (const auto& option : model::profiler_options())
       unsetenv(std::string(option.variable).c_str());
+    unsetenv("SLURM_CPU_FREQ_REQ");
   }
   void TearDown() override { SetUp(); }
 };
@@ -83,6 +84,58 @@ TEST_F(OptionsFromEnvironment, a_hang_timeout_that_is_no_duration_is_one_warning
     EXPECT_NE(problems[0].find(std::string("TALLY_HANG_TIMEOUT=") + garbage + " is not a duration"), std::string::npos)
         << problems[0];
   }
+}
+
+TEST_F(OptionsFromEnvironment, no_cpu_frequency_is_recorded_unless_one_is_said) {
+  std::vector<std::string> problems;
+  EXPECT_FALSE(read_options(problems).cpu_frequency_khz.has_value());
+  EXPECT_TRUE(problems.empty());
+}
+
+TEST_F(OptionsFromEnvironment, the_cpu_frequency_reads_kilohertz_or_a_number_with_its_unit) {
+  // kHz as given; 2400 MHz = 2,400,000 kHz; 2.4 GHz = 2,400,000 kHz; 2.45 GHz = 2,450,000 kHz;
+  // 800 MHz = 800,000 kHz; 1.5 MHz = 1,500 kHz.
+  const std::vector<std::pair<const char*, std::uint64_t>> cases{
+      {"2400000", 2'400'000}, {"2400000kHz", 2'400'000}, {"2400MHz", 2'400'000}, {"2.4GHz", 2'400'000},
+      {"2.45ghz", 2'450'000}, {"800MHz", 800'000},       {"1.5MHz", 1'500}};
+  for (const auto& [text, khz] : cases) {
+    setenv("TALLY_CPU_FREQUENCY", text, 1);
+    std::vector<std::string> problems;
+    EXPECT_EQ(read_options(problems).cpu_frequency_khz, khz) << text;
+    EXPECT_TRUE(problems.empty()) << text;
+  }
+}
+
+TEST_F(OptionsFromEnvironment, a_cpu_frequency_that_is_no_frequency_is_one_warning_and_not_recorded) {
+  // Slurm's request does not stand in for a malformed value: the user said something else.
+  setenv("SLURM_CPU_FREQ_REQ", "2000000", 1);
+  // A fraction of a kHz (2.4 kHz, 2.0000001 GHz), zero, a sign, an exponent, a space, above 100 GHz.
+  for (const char* garbage : {"fast", "2.4", "2.0000001GHz", "0", "0GHz", "-2400000", "+2400000", "1e6", "2.4 GHz",
+                              "2.GHz", ".5GHz", "GHz", "101GHz", "99999999999999999999999"}) {
+    setenv("TALLY_CPU_FREQUENCY", garbage, 1);
+    std::vector<std::string> problems;
+    EXPECT_FALSE(read_options(problems).cpu_frequency_khz.has_value()) << garbage;
+    ASSERT_EQ(problems.size(), 1u) << garbage;
+    EXPECT_NE(problems[0].find(std::string("TALLY_CPU_FREQUENCY=") + garbage + " is not a frequency"),
+              std::string::npos)
+        << problems[0];
+  }
+}
+
+TEST_F(OptionsFromEnvironment, slurms_frequency_request_is_recorded_when_it_is_a_number_of_kilohertz) {
+  setenv("SLURM_CPU_FREQ_REQ", "2200000", 1);
+  std::vector<std::string> problems;
+  EXPECT_EQ(read_options(problems).cpu_frequency_khz, 2'200'000u);
+  // A governor, a named level or a range names no one frequency the run was asked for: silence.
+  for (const char* other : {"performance", "low", "highm1", "1200000-2400000:ondemand", "2.4GHz"}) {
+    setenv("SLURM_CPU_FREQ_REQ", other, 1);
+    EXPECT_FALSE(read_options(problems).cpu_frequency_khz.has_value()) << other;
+  }
+  EXPECT_TRUE(problems.empty());
+  // TALLY_CPU_FREQUENCY, which `tally run --frequencies` sets, wins over Slurm's.
+  setenv("SLURM_CPU_FREQ_REQ", "2200000", 1);
+  setenv("TALLY_CPU_FREQUENCY", "1800000", 1);
+  EXPECT_EQ(read_options(problems).cpu_frequency_khz, 1'800'000u);
 }
 
 } // namespace

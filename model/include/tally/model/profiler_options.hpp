@@ -4,6 +4,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -29,5 +30,10 @@ const OptionInfo* find_profiler_option(std::string_view name);
 /// A duration option's value: a whole number with the unit `s`, `m` or `h` ("90s", "10m", "1h"),
 /// or "0" / "off" for none (zero). nullopt when the text is none of these.
 std::optional<std::chrono::seconds> parse_duration(std::string_view text);
+
+/// A frequency option's value in kHz (the unit of Slurm's --cpu-freq and of cpufreq's sysfs): a
+/// whole number of kHz, or a number with the unit kHz, MHz or GHz ("2400MHz", "2.4GHz"), exact
+/// to the kHz. nullopt for anything else, zero, or above 100 GHz.
+std::optional<std::uint64_t> parse_frequency_khz(std::string_view text);
 
 } // namespace tally::model

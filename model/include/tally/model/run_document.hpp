@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The run document (schema tally.run/3): one run of one program, as C++ types. The format is
-// documented by schemas/run.v3.schema.json; reading and writing live in document_io.hpp.
+// The run document (schema tally.run/4): one run of one program, as C++ types. The format is
+// documented by schemas/run.v4.schema.json; reading and writing live in document_io.hpp.
 #pragma once
 
 #include "tally/model/metric_values.hpp"
@@ -18,7 +18,7 @@
 
 namespace tally::model {
 
-inline constexpr int run_schema_version = 3;
+inline constexpr int run_schema_version = 4;
 inline constexpr std::string_view run_schema_prefix = "tally.run/";
 
 struct RunInfo {
@@ -51,6 +51,9 @@ struct Resources {
   std::uint64_t threads_per_rank = 1;
   std::uint64_t gpus = 0; ///< at least gpus_used(regions): documents before it was written said 0
   std::vector<std::string> hosts;
+  /// The CPU frequency the run was asked to run at (kHz), as the user's launcher or batch system
+  /// was told it; absent when not said. tally never sets a frequency: it records the request.
+  std::optional<std::uint64_t> cpu_frequency_khz = std::nullopt;
   bool operator==(const Resources&) const = default;
 };
 
