@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-/* A program without MPI, with regions used well and badly: "work" twice (10 ms each, 5 ms of
+/* A program without MPI, with regions used well and badly: "work" twice (30 ms each, 25 ms of
  * it in "inner"), a stop without start, and "left_open" never stopped. The run spans the
  * process; misuse gives warnings, never a crash; the open region is closed at the end. */
 #include "../../examples/mpi/work.h"
@@ -16,7 +16,7 @@ int main(void) {
     tally_region_start(work);
     sum += compute_for(0.005);
     tally_region_start(inner);
-    sum += compute_for(0.005);
+    sum += compute_for(0.025);
     tally_region_stop(inner);
     tally_region_stop(work);
   }
