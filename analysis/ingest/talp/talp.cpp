@@ -123,7 +123,7 @@ model::Resources read_resources(const TalpDocument& document, const RegionSummar
   return out;
 }
 
-model::ReadResult import_document(const TalpDocument& document, std::string_view text, const std::string& file,
+model::ReadResult import_document(const TalpDocument& document, const std::string& file,
                                   const TalpImportOptions& options) {
   model::Problems problems;
   FieldReader reader(file, problems);
@@ -164,7 +164,7 @@ model::ReadResult import_document(const TalpDocument& document, std::string_view
   out.resources = read_resources(document, summaries.front(), reader);
   out.resources.hosts = hosts;
   if (!problems.empty()) return problems;
-  out.run.id = imported_run_id(file, *end_time, text);
+  out.run.id = imported_run_id(file, *end_time, document.bytes_hash);
   out.run.experiment = options.experiment;
   out.run.label = model::resource_label(out.resources); // the profiler's default label
   // TALP writes its timestamp when the run ends; the whole run's region tells how long it lasted.
@@ -187,7 +187,7 @@ std::optional<model::ReadResult> import_talp(std::string_view text, const std::s
   if (text.find("\"dlbVersion\"") == std::string_view::npos) return std::nullopt;
   auto read = read_talp_document(text);
   if (std::holds_alternative<NotTalp>(read)) return std::nullopt;
-  if (const auto* document = std::get_if<TalpDocument>(&read)) return import_document(*document, text, file, options);
+  if (const auto* document = std::get_if<TalpDocument>(&read)) return import_document(*document, file, options);
   // Parsed again into a tree only to say what is wrong, in the words of every other document's problem.
   auto parsed = model::parse_json(text, file);
   if (auto* problems = std::get_if<model::Problems>(&parsed)) return std::move(*problems);
