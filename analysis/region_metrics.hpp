@@ -10,6 +10,7 @@
 
 #include <array>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -53,7 +54,7 @@ std::optional<MetricSummary> summarize_values(const std::vector<double>& values)
 MetricSummaries summarize(const std::vector<model::MetricValues>& repetitions);
 
 /// The median of values (the mean of the two middle ones for an even count); values must not be empty.
-double median(std::vector<double> values);
+double median(std::span<const double> values);
 
 /// The reference of a commit: the configuration with the fewest resources that has the region.
 const model::RegionRaw* reference_raw(const Experiment& experiment, std::size_t commit, const std::string& region);
