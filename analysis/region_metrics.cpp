@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 
 namespace tally::analysis {
 double median(std::span<const double> values) {
@@ -26,11 +27,16 @@ double median(std::span<const double> values) {
   return (*std::max_element(first, middle) + *middle) / 2.0;
 }
 
-const model::RegionRaw* representative_raw(const Repetitions& repetitions, const std::string& region) {
-  std::vector<const model::RegionRaw*> raws;
+std::vector<const model::RegionRaw*> region_raws(const Repetitions& repetitions, const std::string& region) {
+  std::vector<const model::RegionRaw*> out;
+  out.reserve(repetitions.size());
   for (const ingest::LoadedRun* run : repetitions) {
-    if (const model::Region* found = model::find_region(run->document, region)) raws.push_back(&found->raw);
+    if (const model::Region* found = model::find_region(run->document, region)) out.push_back(&found->raw);
   }
+  return out;
+}
+
+const model::RegionRaw* representative_raw(std::vector<const model::RegionRaw*> raws) {
   if (raws.empty()) return nullptr;
   std::sort(raws.begin(), raws.end(), [](const auto* a, const auto* b) { return a->elapsed_ns < b->elapsed_ns; });
   return raws[(raws.size() - 1) / 2];
@@ -69,14 +75,11 @@ std::vector<model::MetricValues> repetition_metrics(const Repetitions& repetitio
   return metrics_of_repetitions(repetitions, region, scaling, [&](std::size_t) { return reference; });
 }
 
-std::vector<model::MetricValues> paired_repetition_metrics(const Repetitions& repetitions, const Repetitions& reference,
+std::vector<model::MetricValues> paired_repetition_metrics(const Repetitions& repetitions,
+                                                           std::span<const model::RegionRaw* const> reference,
                                                            const std::string& region, model::Scaling scaling) {
-  std::vector<const model::RegionRaw*> references;
-  for (const ingest::LoadedRun* run : reference) {
-    if (const model::Region* found = model::find_region(run->document, region)) references.push_back(&found->raw);
-  }
   return metrics_of_repetitions(repetitions, region, scaling,
-                                [&](std::size_t k) { return k < references.size() ? references[k] : nullptr; });
+                                [&](std::size_t k) { return k < reference.size() ? reference[k] : nullptr; });
 }
 
 std::optional<MetricSummary> summarize_values(const std::vector<double>& values) {
@@ -102,15 +105,15 @@ MetricSummaries summarize(const std::vector<model::MetricValues>& repetitions) {
 ReferenceRuns reference_runs(const Experiment& experiment, std::size_t commit, const std::string& region) {
   for (std::size_t column = 0; column < experiment.configurations.size(); ++column) {
     if (const Repetitions* repetitions = experiment.repetitions(commit, column)) {
-      if (representative_raw(*repetitions, region)) return {repetitions, column};
+      std::vector<const model::RegionRaw*> raws = region_raws(*repetitions, region);
+      if (!raws.empty()) return {column, std::move(raws)};
     }
   }
   return {};
 }
 
 const model::RegionRaw* reference_raw(const Experiment& experiment, std::size_t commit, const std::string& region) {
-  const ReferenceRuns reference = reference_runs(experiment, commit, region);
-  return reference.runs ? representative_raw(*reference.runs, region) : nullptr;
+  return representative_raw(reference_runs(experiment, commit, region).raws);
 }
 
 } // namespace tally::analysis

@@ -61,9 +61,9 @@ std::vector<model::MetricValues> metrics_at(const Cell& cell, const analysis::Re
                                             const std::optional<std::string>& energy) {
   const analysis::ReferenceRuns reference = analysis::reference_runs(cell.experiment, position, region);
   std::vector<model::MetricValues> out =
-      !reference.runs || reference.column == cell.column
+      reference.raws.empty() || reference.column == cell.column
           ? analysis::repetition_metrics(runs, region, nullptr, cell.experiment.scaling)
-          : analysis::paired_repetition_metrics(runs, *reference.runs, region, cell.experiment.scaling);
+          : analysis::paired_repetition_metrics(runs, reference.raws, region, cell.experiment.scaling);
   add_energy(out, runs, region, energy);
   return out;
 }
