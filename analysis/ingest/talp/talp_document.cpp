@@ -178,7 +178,11 @@ private:
       }
       break;
     case Place::element_map: {
-      Element& element = place.map->members.insert_or_assign(key_, Element{empty(object), {}}).first->second;
+      // Built in its place: an element is a record of some fifty values, one per region of a document.
+      auto [at, added] = place.map->members.try_emplace(key_);
+      Element& element = at->second;
+      if (!added) element.record = Record{}; // a later member of one name replaces an earlier one
+      element.kind = empty(object);
       if (object) next = Place{.kind = Place::record, .element = &element};
       break;
     }
