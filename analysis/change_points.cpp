@@ -6,7 +6,6 @@
 #include "analysis/region_metrics.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <numbers>
 #include <optional>
@@ -17,9 +16,9 @@ namespace {
 
 /// 1.4826 turns a median absolute value into a standard deviation for normal values; a difference
 /// of two independent values has √2 times their standard deviation.
-double deviation_of_differences(std::vector<double> absolute_differences) {
+double deviation_of_differences(std::span<const double> absolute_differences) {
   if (absolute_differences.empty()) return 0;
-  return 1.4826 * median(std::move(absolute_differences)) / std::numbers::sqrt2;
+  return 1.4826 * median(absolute_differences) / std::numbers::sqrt2;
 }
 
 std::vector<double> medians_of(std::span<const std::vector<double>> commits) {
@@ -28,18 +27,6 @@ std::vector<double> medians_of(std::span<const std::vector<double>> commits) {
   for (const std::vector<double>& values : commits)
     out.push_back(median(values));
   return out;
-}
-
-/// The median of a window (at most change_point_window values) without allocating: the gate takes
-/// it for every check of every commit it judges.
-double window_median(std::span<const double> values) {
-  std::array<double, change_point_window> copy{};
-  std::copy(values.begin(), values.end(), copy.begin());
-  const auto end = copy.begin() + static_cast<std::ptrdiff_t>(values.size());
-  const auto middle = copy.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-  std::nth_element(copy.begin(), middle, end);
-  if (values.size() % 2 == 1) return *middle;
-  return (*std::max_element(copy.begin(), middle) + *middle) / 2.0;
 }
 
 double absolute_deviation(std::span<const double> values, double center) {
@@ -61,7 +48,7 @@ Windows windows_at(std::span<const double> medians, std::size_t at) {
 }
 
 bool shifted(const Windows& windows, double deviation) {
-  const double difference = std::abs(window_median(windows.after) - window_median(windows.before));
+  const double difference = std::abs(median(windows.after) - median(windows.before));
   const double spread =
       deviation *
       std::sqrt(std::numbers::pi / 2 *
@@ -73,8 +60,8 @@ bool shifted(const Windows& windows, double deviation) {
 /// How far the two windows lie from their own medians: least at the commit where the level shifts
 /// (the difference of the medians alone is flat around it, as a median ignores one misplaced value).
 double split_cost(const Windows& windows) {
-  return absolute_deviation(windows.before, window_median(windows.before)) +
-         absolute_deviation(windows.after, window_median(windows.after));
+  return absolute_deviation(windows.before, median(windows.before)) +
+         absolute_deviation(windows.after, median(windows.after));
 }
 
 /// The variance of the r-th smallest (1-based) of n values drawn from `sorted`, each value equally
@@ -164,10 +151,10 @@ CommitNoise commit_noise(std::span<const std::vector<double>> commits) {
   }
   out.between_differences = static_cast<double>(between.size());
   const double repetitions = counts.empty() ? 1.0 : median(counts);
-  out.within = deviation_of_differences(std::move(within)) * std::sqrt(std::numbers::pi / (2 * repetitions));
+  out.within = deviation_of_differences(within) * std::sqrt(std::numbers::pi / (2 * repetitions));
   out.tails =
       median_of_draws_deviation(std::move(residuals), static_cast<std::size_t>(std::lround(repetitions))) / 1.15;
-  out.between = deviation_of_differences(std::move(between)) / 1.5;
+  out.between = deviation_of_differences(between) / 1.5;
   return out;
 }
 
@@ -204,8 +191,8 @@ std::vector<ChangePoint> change_points(std::span<const std::vector<double>> comm
     const std::size_t begin = k == 0 ? 0 : out[k - 1].index;
     const std::size_t end = k + 1 == out.size() ? medians.size() : out[k + 1].index;
     const auto at = [&](std::size_t i) { return medians.begin() + static_cast<std::ptrdiff_t>(i); };
-    out[k].before = median({at(begin), at(out[k].index)});
-    out[k].after = median({at(out[k].index), at(end)});
+    out[k].before = median(std::span(at(begin), at(out[k].index)));
+    out[k].after = median(std::span(at(out[k].index), at(end)));
   }
   return out;
 }

@@ -5,21 +5,38 @@
 #include "tally/model/run_metrics.hpp"
 
 #include <algorithm>
+#include <array>
+#include <utility>
 
 namespace tally::analysis {
-double median(std::vector<double> values) {
-  // Partial ordering: linear rather than a sort; the gate and the change points take many medians.
-  const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-  std::nth_element(values.begin(), middle, values.end());
+double median(std::span<const double> values) {
+  // Ordered in a copy on the stack when it fits (a commit's repetitions, a window of medians, the
+  // differences within a history): the gate and the change points take about a million medians for
+  // a site of 2,000 runs, and a copy on the heap for each cost more than ordering it. Left
+  // uninitialised: only the values' part is written and read.
+  constexpr std::size_t on_stack = 128;
+  std::array<double, on_stack> buffer;
+  std::vector<double> heap;
+  if (values.size() > on_stack) heap.resize(values.size());
+  double* const first = values.size() > on_stack ? heap.data() : buffer.data();
+  double* const last = std::copy(values.begin(), values.end(), first);
+  // Partial ordering: linear rather than a sort.
+  double* const middle = first + values.size() / 2;
+  std::nth_element(first, middle, last);
   if (values.size() % 2 == 1) return *middle;
-  return (*std::max_element(values.begin(), middle) + *middle) / 2.0;
+  return (*std::max_element(first, middle) + *middle) / 2.0;
 }
 
-const model::RegionRaw* representative_raw(const Repetitions& repetitions, const std::string& region) {
-  std::vector<const model::RegionRaw*> raws;
+std::vector<const model::RegionRaw*> region_raws(const Repetitions& repetitions, const std::string& region) {
+  std::vector<const model::RegionRaw*> out;
+  out.reserve(repetitions.size());
   for (const ingest::LoadedRun* run : repetitions) {
-    if (const model::Region* found = model::find_region(run->document, region)) raws.push_back(&found->raw);
+    if (const model::Region* found = model::find_region(run->document, region)) out.push_back(&found->raw);
   }
+  return out;
+}
+
+const model::RegionRaw* representative_raw(std::vector<const model::RegionRaw*> raws) {
   if (raws.empty()) return nullptr;
   std::sort(raws.begin(), raws.end(), [](const auto* a, const auto* b) { return a->elapsed_ns < b->elapsed_ns; });
   return raws[(raws.size() - 1) / 2];
@@ -58,14 +75,11 @@ std::vector<model::MetricValues> repetition_metrics(const Repetitions& repetitio
   return metrics_of_repetitions(repetitions, region, scaling, [&](std::size_t) { return reference; });
 }
 
-std::vector<model::MetricValues> paired_repetition_metrics(const Repetitions& repetitions, const Repetitions& reference,
+std::vector<model::MetricValues> paired_repetition_metrics(const Repetitions& repetitions,
+                                                           std::span<const model::RegionRaw* const> reference,
                                                            const std::string& region, model::Scaling scaling) {
-  std::vector<const model::RegionRaw*> references;
-  for (const ingest::LoadedRun* run : reference) {
-    if (const model::Region* found = model::find_region(run->document, region)) references.push_back(&found->raw);
-  }
   return metrics_of_repetitions(repetitions, region, scaling,
-                                [&](std::size_t k) { return k < references.size() ? references[k] : nullptr; });
+                                [&](std::size_t k) { return k < reference.size() ? reference[k] : nullptr; });
 }
 
 std::optional<MetricSummary> summarize_values(const std::vector<double>& values) {
@@ -95,7 +109,8 @@ ReferenceRuns reference_runs(const Experiment& experiment, std::size_t commit, c
   for (std::size_t candidate = 0; candidate < experiment.configurations.size(); ++candidate) {
     if (experiment.configurations[candidate].cpu_frequency_khz != frequency) continue;
     if (const Repetitions* repetitions = experiment.repetitions(commit, candidate)) {
-      if (representative_raw(*repetitions, region)) return {repetitions, candidate};
+      std::vector<const model::RegionRaw*> raws = region_raws(*repetitions, region);
+      if (!raws.empty()) return {candidate, std::move(raws)};
     }
   }
   return {};
@@ -103,8 +118,7 @@ ReferenceRuns reference_runs(const Experiment& experiment, std::size_t commit, c
 
 const model::RegionRaw* reference_raw(const Experiment& experiment, std::size_t commit, const std::string& region,
                                       std::size_t column) {
-  const ReferenceRuns reference = reference_runs(experiment, commit, region, column);
-  return reference.runs ? representative_raw(*reference.runs, region) : nullptr;
+  return representative_raw(reference_runs(experiment, commit, region, column).raws);
 }
 
 } // namespace tally::analysis

@@ -10,6 +10,7 @@
 
 #include <array>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -25,10 +26,13 @@ struct MetricSummary {
 
 using MetricSummaries = std::array<std::optional<MetricSummary>, model::metric_count>;
 
-/// The raw aggregates of `region` in the repetition of median elapsed time (the lower middle one
-/// for an even count): the reference a scalability is computed against. nullptr when no
-/// repetition has the region.
-const model::RegionRaw* representative_raw(const Repetitions& repetitions, const std::string& region);
+/// The raw aggregates of `region` in each repetition that has it, in the repetitions' order: the
+/// region looked up once per run.
+std::vector<const model::RegionRaw*> region_raws(const Repetitions& repetitions, const std::string& region);
+
+/// Of the raw aggregates of a region in some repetitions, those of median elapsed time (the lower
+/// middle one for an even count): the reference a scalability is computed against. nullptr for none.
+const model::RegionRaw* representative_raw(std::vector<const model::RegionRaw*> raws);
 
 /// The parent of `region` in the region tree (model/region_tree.hpp), as the first repetition
 /// holding the region records it; nullopt for Global and for runs that record no tree (DLB TALP's).
@@ -39,11 +43,12 @@ std::vector<model::MetricValues> repetition_metrics(const Repetitions& repetitio
                                                     const model::RegionRaw* reference, model::Scaling scaling);
 
 /// Each repetition's metrics of `region`, the metrics across runs of the k-th repetition against
-/// the k-th of `reference` (the reference configuration's runs of the same commit), while it has
-/// one: every ratio then carries the noise of two runs, as the next commit's will, where one
-/// reference run shared by all repetitions would make a commit's noise look smaller than its
-/// median's (the gate learns noise from the repetitions).
-std::vector<model::MetricValues> paired_repetition_metrics(const Repetitions& repetitions, const Repetitions& reference,
+/// the k-th of `reference` (the region's raw aggregates in the reference configuration's runs of
+/// the same commit, ReferenceRuns::raws), while it has one: every ratio then carries the noise of
+/// two runs, as the next commit's will, where one reference run shared by all repetitions would
+/// make a commit's noise look smaller than its median's (the gate learns noise from the repetitions).
+std::vector<model::MetricValues> paired_repetition_metrics(const Repetitions& repetitions,
+                                                           std::span<const model::RegionRaw* const> reference,
                                                            const std::string& region, model::Scaling scaling);
 
 /// Median, minimum and maximum of `values` (one per repetition); none for no values.
@@ -53,7 +58,7 @@ std::optional<MetricSummary> summarize_values(const std::vector<double>& values)
 MetricSummaries summarize(const std::vector<model::MetricValues>& repetitions);
 
 /// The median of values (the mean of the two middle ones for an even count); values must not be empty.
-double median(std::vector<double> values);
+double median(std::span<const double> values);
 
 /// The reference of configuration `column` at a commit: the configuration with the fewest
 /// resources at the same CPU frequency (or none said) that has the region. Runs at another
@@ -61,10 +66,11 @@ double median(std::vector<double> values);
 const model::RegionRaw* reference_raw(const Experiment& experiment, std::size_t commit, const std::string& region,
                                       std::size_t column);
 
-/// The runs of that reference configuration, and its column; nullptr when no configuration has the region.
+/// That reference configuration's column, and the region's raw aggregates in its runs (region_raws);
+/// no raws when no configuration has the region.
 struct ReferenceRuns {
-  const Repetitions* runs = nullptr;
   std::size_t column = 0;
+  std::vector<const model::RegionRaw*> raws;
 };
 ReferenceRuns reference_runs(const Experiment& experiment, std::size_t commit, const std::string& region,
                              std::size_t column);

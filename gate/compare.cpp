@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <map>
 
 namespace tally::gate {
 namespace {
@@ -50,20 +51,37 @@ struct Cell {
   std::optional<model::MetricValues> global{}; ///< the baseline's medians of Global, when it has one
 };
 
-/// The repetitions' metrics of `region` in `runs`, the commit at axis `position`: with the metrics
-/// across runs (computation scalability, global efficiency, ...) against that commit's own
-/// reference configuration (the site's: the fewest resources with the region at the cell's CPU
-/// frequency), repetition by repetition, except at the reference configuration itself, where they
-/// would compare the runs with themselves; and with the energy to solution when every run's energy is on `energy`, the
-/// candidate's basis (energy_basis.hpp).
+/// The reference configuration of a region at each commit position (analysis::reference_runs),
+/// indexed by position: found once for the cells of every configuration at one CPU frequency,
+/// which share it.
+using References = std::vector<analysis::ReferenceRuns>;
+
+/// The references of each region of `experiment` (indexed like its regions) at positions below
+/// `positions`, for the configurations at the CPU frequency of configuration `column`.
+std::vector<References> references_of(const analysis::Experiment& experiment, std::size_t positions,
+                                      std::size_t column) {
+  std::vector<References> out(experiment.regions.size());
+  for (std::size_t r = 0; r < experiment.regions.size(); ++r) {
+    out[r].reserve(positions);
+    for (std::size_t position = 0; position < positions; ++position)
+      out[r].push_back(analysis::reference_runs(experiment, position, experiment.regions[r], column));
+  }
+  return out;
+}
+
+/// The repetitions' metrics of `region` in `runs`, a commit whose reference configuration is
+/// `reference`: with the metrics across runs (computation scalability, global efficiency, ...)
+/// against that commit's own reference configuration (the site's: the fewest resources with the
+/// region at the cell's CPU frequency), repetition by repetition, except at the reference
+/// configuration itself, where they would compare the runs with themselves; and with the energy to
+/// solution when every run's energy is on `energy`, the candidate's basis (energy_basis.hpp).
 std::vector<model::MetricValues> metrics_at(const Cell& cell, const analysis::Repetitions& runs,
-                                            const std::string& region, std::size_t position,
+                                            const std::string& region, const analysis::ReferenceRuns& reference,
                                             const std::optional<std::string>& energy) {
-  const analysis::ReferenceRuns reference = analysis::reference_runs(cell.experiment, position, region, cell.column);
   std::vector<model::MetricValues> out =
-      !reference.runs || reference.column == cell.column
+      reference.raws.empty() || reference.column == cell.column
           ? analysis::repetition_metrics(runs, region, nullptr, cell.experiment.scaling)
-          : analysis::paired_repetition_metrics(runs, *reference.runs, region, cell.experiment.scaling);
+          : analysis::paired_repetition_metrics(runs, reference.raws, region, cell.experiment.scaling);
   add_energy(out, runs, region, energy);
   return out;
 }
@@ -71,11 +89,12 @@ std::vector<model::MetricValues> metrics_at(const Cell& cell, const analysis::Re
 /// The repetitions' metrics of the region at each history commit with runs here, oldest first, then
 /// the baseline's: the noise and the level are learned from them.
 std::vector<std::vector<model::MetricValues>> commit_repetitions(const Cell& cell, const std::string& region,
+                                                                 const References& references,
                                                                  const std::vector<model::MetricValues>& baseline,
                                                                  const std::optional<std::string>& energy) {
   std::vector<std::vector<model::MetricValues>> out;
   for (std::size_t i = cell.history.size(); i-- > 0;) {
-    auto values = metrics_at(cell, cell.history[i], region, cell.history_positions[i], energy);
+    auto values = metrics_at(cell, cell.history[i], region, references[cell.history_positions[i]], energy);
     if (!values.empty()) out.push_back(std::move(values));
   }
   out.push_back(baseline);
@@ -121,11 +140,12 @@ double share_of(const Cell& cell, const model::MetricValues& region, model::Metr
   return part && whole && *whole > 0 ? *part / *whole : 1.0;
 }
 
-void compare_region(const Cell& cell, const std::string& region, const GateConfig& config, GateResult& out) {
+void compare_region(const Cell& cell, const std::string& region, const References& references, const GateConfig& config,
+                    GateResult& out) {
   // The candidate's energy decides what energy is compared: only runs measured alike join it.
   const std::optional<std::string> energy = energy_basis(cell.candidate, region);
-  const auto baseline = metrics_at(cell, cell.baseline, region, baseline_position, energy);
-  const auto candidate = metrics_at(cell, cell.candidate, region, candidate_position, energy);
+  const auto baseline = metrics_at(cell, cell.baseline, region, references[baseline_position], energy);
+  const auto candidate = metrics_at(cell, cell.candidate, region, references[candidate_position], energy);
   if (baseline.empty() && candidate.empty()) return;
   if (baseline.empty() || candidate.empty()) {
     auto& list = baseline.empty() ? out.new_regions : out.removed_regions;
@@ -134,7 +154,7 @@ void compare_region(const Cell& cell, const std::string& region, const GateConfi
   }
   const model::MetricValues baseline_medians = medians_of(baseline);
   const model::MetricValues candidate_medians = medians_of(candidate);
-  const auto history = commit_repetitions(cell, region, baseline, energy);
+  const auto history = commit_repetitions(cell, region, references, baseline, energy);
   const std::optional<std::string> parent = analysis::region_parent(cell.candidate, region);
   for (const model::MetricInfo& info : model::metric_table()) {
     const CheckRule rule = rule_for(config, region, info.id);
@@ -194,6 +214,7 @@ GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelect
     if (position == candidate_position) ++out.candidate_runs;
   }
   for (const analysis::Experiment& experiment : analysis::group_experiments(runs, axis, std::nullopt)) {
+    std::map<std::uint64_t, std::vector<References>> references_by_frequency;
     for (std::size_t column = 0; column < experiment.configurations.size(); ++column) {
       const analysis::Configuration& configuration = experiment.configurations[column];
       // A hung candidate run fails the gate whether or not the baseline ran this configuration.
@@ -223,8 +244,11 @@ GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelect
         cell.history.push_back(std::move(kept));
         cell.history_positions.push_back(first_history_position + i);
       }
-      for (const std::string& region : experiment.regions)
-        compare_region(cell, region, config, out);
+      auto [references, first_at_frequency] = references_by_frequency.try_emplace(configuration.cpu_frequency_khz);
+      if (first_at_frequency)
+        references->second = references_of(experiment, first_history_position + selection.history.size(), column);
+      for (std::size_t r = 0; r < experiment.regions.size(); ++r)
+        compare_region(cell, experiment.regions[r], references->second[r], config, out);
     }
   }
   decide(out, config, candidate_commit, today);

@@ -28,7 +28,7 @@ bool baseline_on_level(std::span<const std::vector<double>> commits, std::size_t
   std::vector<double> earlier;
   for (const std::vector<double>& values : commits.subspan(commits.size() - level, level - 1))
     earlier.insert(earlier.end(), values.begin(), values.end());
-  const double difference = std::abs(analysis::median(commits.back()) - analysis::median(std::move(earlier)));
+  const double difference = std::abs(analysis::median(commits.back()) - analysis::median(earlier));
   return difference <= noise_deviations * deviation * std::sqrt(1.0 + 1.0 / static_cast<double>(level - 1));
 }
 

@@ -73,21 +73,32 @@ TemplateData count_table_data(const analysis::Experiment& experiment, std::size_
   return out;
 }
 
-std::vector<analysis::MetricSeries> per_visit_series(const analysis::Experiment& experiment, const std::string& region,
-                                                     const CountRow& count) {
-  std::vector<analysis::MetricSeries> out;
+std::vector<std::vector<analysis::MetricSeries>> per_visit_series(const analysis::Experiment& experiment,
+                                                                  const std::string& region,
+                                                                  const std::vector<CountRow>& counts) {
+  std::vector<std::vector<analysis::MetricSeries>> out(counts.size());
+  const std::vector<std::size_t> commits = experiment.commits();
   for (std::size_t configuration = 0; configuration < experiment.configurations.size(); ++configuration) {
-    analysis::MetricSeries series{configuration, {}};
-    for (const std::size_t commit : experiment.commits()) {
+    std::vector<analysis::MetricSeries> series(counts.size(), analysis::MetricSeries{configuration, {}});
+    for (const std::size_t commit : commits) {
       const analysis::Repetitions* repetitions = experiment.repetitions(commit, configuration);
       if (!repetitions) continue;
-      analysis::SeriesPoint point{commit, {}};
-      for (const auto& [total, visits] : measured(*repetitions, region, count)) {
-        if (visits > 0) point.repetitions.push_back(total / visits);
+      std::vector<analysis::SeriesPoint> points(counts.size(), analysis::SeriesPoint{commit, {}});
+      for (const analysis::ingest::LoadedRun* run : *repetitions) {
+        const model::Region* found = model::find_region(run->document, region);
+        if (!found || found->visits == 0) continue;
+        for (std::size_t c = 0; c < counts.size(); ++c) {
+          if (const auto value = counts[c].read(found->raw))
+            points[c].repetitions.push_back(static_cast<double>(*value) / static_cast<double>(found->visits));
+        }
       }
-      if (!point.repetitions.empty()) series.points.push_back(std::move(point));
+      for (std::size_t c = 0; c < counts.size(); ++c) {
+        if (!points[c].repetitions.empty()) series[c].points.push_back(std::move(points[c]));
+      }
     }
-    if (!series.points.empty()) out.push_back(std::move(series));
+    for (std::size_t c = 0; c < counts.size(); ++c) {
+      if (!series[c].points.empty()) out[c].push_back(std::move(series[c]));
+    }
   }
   return out;
 }

@@ -18,9 +18,11 @@ namespace tally::pages {
 /// Empty "rows" when no run measured a count.
 TemplateData count_table_data(const analysis::Experiment& experiment, std::size_t commit, const std::string& region);
 
-/// `count` divided by the region's visits in each repetition, one series per configuration, only
-/// the commits where some repetition measured it; empty when none did.
-std::vector<analysis::MetricSeries> per_visit_series(const analysis::Experiment& experiment, const std::string& region,
-                                                     const CountRow& count);
+/// Each of `counts` divided by the region's visits in each repetition, one series per
+/// configuration, only the commits where some repetition measured it; no series for a count none
+/// measured. The runs' region is looked up once for all the counts.
+std::vector<std::vector<analysis::MetricSeries>> per_visit_series(const analysis::Experiment& experiment,
+                                                                  const std::string& region,
+                                                                  const std::vector<CountRow>& counts);
 
 } // namespace tally::pages

@@ -135,8 +135,11 @@ TemplateData region_page_data(const analysis::Experiment& experiment, const std:
     const ChartOptions options = measured_energy_chart_options();
     charts.push_back(chart_data(options.title, evolution_chart(experiment, energy, axis, options, {})));
   }
-  for (const CountRow& count : charted_counts()) {
-    const std::vector<analysis::MetricSeries> per_visit = per_visit_series(experiment, region, count);
+  const std::vector<CountRow>& counts = charted_counts();
+  const std::vector<std::vector<analysis::MetricSeries>> per_visit_of = per_visit_series(experiment, region, counts);
+  for (std::size_t c = 0; c < counts.size(); ++c) {
+    const CountRow& count = counts[c];
+    const std::vector<analysis::MetricSeries>& per_visit = per_visit_of[c];
     // A count that never moved draws a flat line the table already says; region pages are most
     // of a site's bytes, so it gets no chart.
     if (!moved(per_visit)) continue;

@@ -64,19 +64,24 @@ TemplateList count_rows_of(const std::vector<const model::Region*>& columns,
                            std::vector<std::string>& zero_everywhere) {
   TemplateList rows;
   rows.reserve(count_rows().size());
+  std::vector<std::optional<std::uint64_t>> values(columns.size());
   for (const CountRow& count : count_rows()) {
     bool measured = false, counted = false;
-    TemplateList cells;
-    cells.reserve(columns.size());
-    for (const model::Region* region : columns) {
-      const std::optional<std::uint64_t> value = count.read(region->raw);
-      measured = measured || value;
-      counted = counted || (value && *value > 0);
-      cells.push_back(
-          count_cell(count, value ? std::optional<double>(*value) : std::nullopt, static_cast<double>(region->visits)));
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      values[c] = count.read(columns[c]->raw);
+      measured = measured || values[c];
+      counted = counted || (values[c] && *values[c] > 0);
     }
     if (measured && !counted && count.shown_when_zero) zero_everywhere.push_back(count.name);
     if (!counted) continue;
+    // Cells only for the rows shown: most counts are zero or unmeasured in most runs.
+    TemplateList cells;
+    cells.reserve(columns.size());
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      const std::optional<std::uint64_t>& value = values[c];
+      cells.push_back(count_cell(count, value ? std::optional<double>(*value) : std::nullopt,
+                                 static_cast<double>(columns[c]->visits)));
+    }
     TemplateData row;
     row.set("name", count.name);
     row.set("depth", std::to_string(count.depth));

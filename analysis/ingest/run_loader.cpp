@@ -62,6 +62,7 @@ RunSet load_runs(const std::vector<std::string>& inputs, unsigned threads, const
   });
 
   RunSet out;
+  out.runs.reserve(outcomes.size()); // a run is 1.1 kB: growing would move each about twice more
   for (const std::string& problem : paths.problems)
     out.invalid.push_back({problem, {problem}});
   for (Outcome& outcome : outcomes) {

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 namespace tally::analysis {
 namespace {
 
@@ -93,9 +95,9 @@ TEST(ScalingTable, the_scaling_option_overrides_the_documents) {
 }
 
 TEST(RepetitionStatistics, median_of_odd_and_even_counts_and_a_single_repetition) {
-  EXPECT_DOUBLE_EQ(median({3.0, 1.0, 2.0}), 2.0);
-  EXPECT_DOUBLE_EQ(median({4.0, 1.0, 3.0, 2.0}), 2.5);
-  EXPECT_DOUBLE_EQ(median({7.0}), 7.0);
+  EXPECT_DOUBLE_EQ(median(std::vector{3.0, 1.0, 2.0}), 2.0);
+  EXPECT_DOUBLE_EQ(median(std::vector{4.0, 1.0, 3.0, 2.0}), 2.5);
+  EXPECT_DOUBLE_EQ(median(std::vector{7.0}), 7.0);
 
   ingest::RunSet runs;
   runs.runs.push_back(make_run({.ranks = 2}, 500, 800));
@@ -130,6 +132,19 @@ TEST(ScalingTable, each_cpu_frequency_scales_against_its_own_fewest_resources) {
   // 2 ranks at 2.4 GHz against 1 rank at 2.4 GHz: useful 800 / 1000, speedup 800 / 520.
   EXPECT_NEAR(value_of(table.columns[3], MetricId::computation_scalability), 0.8, 1e-12);
   EXPECT_NEAR(value_of(table.columns[3], MetricId::speedup), 800.0 / 520.0, 1e-12);
+}
+
+TEST(RepetitionStatistics, median_of_more_values_than_fit_on_the_stack) {
+  // 1 to 201 (and 1 to 200) in decreasing order, more than the 128 ordered in a copy on the stack:
+  // the middle of 201 values is the 101st; of 200, the mean of the 100th and the 101st, 100.5.
+  std::vector<double> odd, even;
+  for (int value = 201; value >= 1; --value)
+    odd.push_back(value);
+  for (int value = 200; value >= 1; --value)
+    even.push_back(value);
+  EXPECT_DOUBLE_EQ(median(odd), 101.0);
+  EXPECT_DOUBLE_EQ(median(even), 100.5);
+  EXPECT_DOUBLE_EQ(odd.front(), 201.0); // the values themselves are left in their order
 }
 
 TEST(CommitOrderWithoutRepository, commits_follow_the_commit_time_not_the_file_order) {

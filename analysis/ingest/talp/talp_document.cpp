@@ -5,7 +5,11 @@
 #include "analysis/ingest/talp/talp_document.hpp"
 
 #include "tally/model/document_io.hpp"
+#include "tally/model/stable_hash.hpp"
 
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
 #include <utility>
 
 namespace tally::analysis::ingest::talp {
@@ -36,6 +40,32 @@ struct Place {
   ProcessMap* processes = nullptr; ///< process_map
   std::uint64_t node_index = 0;    ///< node, node_processes, node_process: the node's index in `node`
   std::uint64_t elements_seen = 0; ///< node_list: the elements before the next one
+};
+
+/// Hands the parser the text's bytes and hashes each as the parser takes it (FNV-1a, the run id's
+/// hash), so that the bytes are read once: a second pass over a document after its parse read it
+/// from memory again (the documents outgrow the first-level cache), and its chain of
+/// multiplications waited for nothing else.
+class HashingIterator {
+public:
+  using iterator_category = std::input_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char*;
+  using reference = const char&;
+
+  HashingIterator(const char* at, std::uint64_t* hash) : at_(at), hash_(hash) {}
+  reference operator*() const { return *at_; }
+  HashingIterator& operator++() {
+    *hash_ = model::fnv1a_continue(*hash_, std::string_view(at_, 1));
+    ++at_;
+    return *this;
+  }
+  bool operator==(const HashingIterator& other) const { return at_ == other.at_; }
+
+private:
+  const char* at_;
+  std::uint64_t* hash_; ///< the hash of the bytes before `at_`
 };
 
 /// An empty object or array, the stand-in that tells the type of a container the reader skips.
@@ -148,7 +178,11 @@ private:
       }
       break;
     case Place::element_map: {
-      Element& element = place.map->members.insert_or_assign(key_, Element{empty(object), {}}).first->second;
+      // Built in its place: an element is a record of some fifty values, one per region of a document.
+      auto [at, added] = place.map->members.try_emplace(key_);
+      Element& element = at->second;
+      if (!added) element.record = Record{}; // a later member of one name replaces an earlier one
+      element.kind = empty(object);
       if (object) next = Place{.kind = Place::record, .element = &element};
       break;
     }
@@ -197,10 +231,14 @@ private:
 
 std::variant<TalpDocument, NotTalp, InvalidJson> read_talp_document(std::string_view text) {
   TalpSax handler;
-  const bool parsed = Json::sax_parse(text, &handler);
+  std::uint64_t hash = model::fnv1a<std::uint64_t>("");
+  const bool parsed =
+      Json::sax_parse(HashingIterator(text.data(), &hash), HashingIterator(text.data() + text.size(), &hash), &handler);
   if (!handler.root_is_object) return NotTalp{};
   if (!parsed) return InvalidJson{};
   if (!handler.document.top.contains("dlbVersion")) return NotTalp{};
+  // A strict parse that succeeded read every byte, the whitespace after the document included.
+  handler.document.bytes_hash = hash;
   return std::move(handler.document);
 }
 

@@ -66,6 +66,7 @@ struct TalpDocument {
   std::optional<ProcessMap> process;
   std::vector<RegionElement> regions; ///< `region`, empty unless it is an array
   NodeOfPid node_of_pid;              ///< from `node`; anything unexpected in it is skipped
+  std::uint64_t bytes_hash = 0;       ///< FNV-1a (64 bits) of the text's bytes, taken as the parse read them
 };
 
 /// `text` is no object with a top-level `dlbVersion` member (the parse stops at a first value that
@@ -74,7 +75,7 @@ struct NotTalp {};
 /// `text` is not valid JSON, or nested deeper than model::max_json_nesting.
 struct InvalidJson {};
 
-/// One streaming parse of `text`.
+/// One streaming parse of `text`, which also hashes its bytes (TalpDocument::bytes_hash).
 std::variant<TalpDocument, NotTalp, InvalidJson> read_talp_document(std::string_view text);
 
 } // namespace tally::analysis::ingest::talp

@@ -3,7 +3,6 @@
 #include "analysis/ingest/talp/talp_run_info.hpp"
 
 #include "tally/model/file_names.hpp"
-#include "tally/model/stable_hash.hpp"
 #include "tally/model/utc_time.hpp"
 
 #include <cstdio>
@@ -74,10 +73,9 @@ std::optional<model::SourceInfo> read_metadata(const std::optional<Element>& met
   return out;
 }
 
-std::string imported_run_id(const std::string& file, const std::string& end_time, std::string_view bytes) {
+std::string imported_run_id(const std::string& file, const std::string& end_time, std::uint64_t bytes_hash) {
   char hash[20];
-  std::snprintf(hash, sizeof hash, "%08llx",
-                static_cast<unsigned long long>(model::fnv1a<std::uint64_t>(bytes) & 0xffffffffull));
+  std::snprintf(hash, sizeof hash, "%08llx", static_cast<unsigned long long>(bytes_hash & 0xffffffffull));
   return model::file_name_part(std::filesystem::path(file).stem().string(), "talp") + "-" +
          model::compact_time(end_time) + "-" + hash;
 }

@@ -8,6 +8,7 @@
 
 #include "tally/model/run_document.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,8 +29,9 @@ std::string utc_minus(const std::string& utc, std::uint64_t nanoseconds);
 std::optional<model::SourceInfo> read_metadata(const std::optional<Element>& metadata, FieldReader& reader);
 
 /// A run id stable across imports of the same file: `<stem>-<end time>-<hash>`, where the hash is
-/// the low 32 bits of FNV-1a over the file's bytes as read, in 8 hexadecimal digits.
-std::string imported_run_id(const std::string& file, const std::string& end_time, std::string_view bytes);
+/// the low 32 bits of FNV-1a over the file's bytes as read (`bytes_hash`, 64 bits), in 8
+/// hexadecimal digits.
+std::string imported_run_id(const std::string& file, const std::string& end_time, std::uint64_t bytes_hash);
 
 /// What identifies the run of an imported id across hash schemes: the id without its `-<hash>`
 /// (input stem and end time). Ids hashed nlohmann/json's dump() of the parsed file until the hash

@@ -78,8 +78,9 @@ TEST(TalpReadingPath, the_run_id_changes_with_any_byte_of_the_file) {
   const std::string file = fixtures + "/talp_mpi2_global.json";
   const std::string bytes = bytes_of(file);
   const std::string id = import_ok(load_json(file)).run.id;
-  // The same content written otherwise (compact, a space more) is other bytes, so another run id.
-  for (const std::string& other : {load_json(file).dump(), bytes + " "}) {
+  // The same content written otherwise (compact, a space more, a byte order mark before it) is
+  // other bytes, so another run id: the hash taken while parsing covers the bytes the parser skips.
+  for (const std::string& other : {load_json(file).dump(), bytes + " ", "\xEF\xBB\xBF" + bytes}) {
     std::optional<model::ReadResult> imported = import_talp(other, file, {});
     ASSERT_TRUE(imported && std::holds_alternative<model::RunDocument>(*imported));
     const std::string other_id = std::get<model::RunDocument>(*imported).run.id;

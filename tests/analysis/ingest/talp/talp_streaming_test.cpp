@@ -13,14 +13,16 @@ namespace {
 
 using ::testing::ElementsAre;
 
+/// The members of the region record of talp_text but its useful time: 2 processes on 1 node.
+const std::string region_members = R"("numCpus": 2, "numMpiRanks": 2, "numNodes": 1, "elapsedTime": 1000,
+          "mpiTime": 400, "ompLoadImbalanceTime": 0, "ompSchedulingTime": 0, "ompSerializationTime": 0,
+          "minMpiNormdProc": 100, "minMpiNormdNode": 200, )";
+
 /// A DLB 3.7 document of one region, 2 processes on 1 node, with `global` inside the region's
 /// record and `extra` as more members of the whole document.
 std::string talp_text(const std::string& global, const std::string& extra = "") {
-  return R"({"dlbVersion": "3.7.0", "timestamp": "2026-11-21T23:52:18", )" + extra +
-         R"("Application": {"Global": {"numCpus": 2, "numMpiRanks": 2, "numNodes": 1, "elapsedTime": 1000,
-          "mpiTime": 400, "ompLoadImbalanceTime": 0, "ompSchedulingTime": 0, "ompSerializationTime": 0,
-          "minMpiNormdProc": 100, "minMpiNormdNode": 200, )" +
-         global + "}}}";
+  return R"({"dlbVersion": "3.7.0", "timestamp": "2026-11-21T23:52:18", )" + extra + R"("Application": {"Global": {)" +
+         region_members + global + "}}}";
 }
 
 model::ReadResult import_text(const std::string& text) {
@@ -51,6 +53,17 @@ std::uint64_t global_useful_ns(const std::string& text) {
 
 TEST(TalpStreaming, the_last_of_two_members_of_one_name_counts) {
   EXPECT_EQ(global_useful_ns(talp_text(R"("usefulTime": 1, "usefulTime": 1200)")), 1200u);
+}
+
+TEST(TalpStreaming, a_region_given_twice_is_read_from_its_last_record_alone) {
+  // The first Global counted instructions and cycles; the second, which replaces it whole, did not:
+  // no counters, and the second's useful time.
+  const model::ReadResult result = import_text(talp_text(R"("usefulTime": 1, "instructions": 3000, "cycles": 2000},
+      "Global": {)" + region_members + R"("usefulTime": 1200)"));
+  const auto* document = std::get_if<model::RunDocument>(&result);
+  ASSERT_NE(document, nullptr);
+  EXPECT_EQ(region(*document, "Global").raw.useful_ns, 1200u);
+  EXPECT_FALSE(region(*document, "Global").raw.counters.has_value());
 }
 
 TEST(TalpStreaming, members_the_importer_does_not_read_are_skipped_however_nested) {
