@@ -64,7 +64,7 @@ struct EnergySensors {
   std::vector<std::string> sensors;     ///< the counters read, e.g. "intel-rapl:0 (package-0)"
   std::vector<std::string> left_out;    ///< one sentence per counter that could not be used
   std::string reason;                   ///< why there is no energy, when not available
-  std::uint64_t sampling_period_ns = 0; ///< how often the counters were read during the run
+  std::uint64_t sampling_period_ns = 0; ///< the longest interval between two readings during the run
   bool operator==(const EnergySensors&) const = default;
 };
 
