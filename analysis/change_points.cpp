@@ -149,7 +149,6 @@ CommitNoise commit_noise(std::span<const std::vector<double>> commits) {
     counts.push_back(static_cast<double>(values.size()));
     out.within_differences += static_cast<double>(values.size() - 1);
   }
-  out.between_differences = static_cast<double>(between.size());
   const double repetitions = counts.empty() ? 1.0 : median(counts);
   out.within = deviation_of_differences(within) * std::sqrt(std::numbers::pi / (2 * repetitions));
   out.tails =

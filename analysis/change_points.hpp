@@ -40,10 +40,8 @@ struct CommitNoise {
   double within = 0;
   double tails = 0;
   double between = 0;
-  /// How many independent differences each part rests on: Σ (nᵢ − 1) over the commits for
-  /// `within`, the commits less one for `between`.
+  /// How many independent differences `within` rests on: Σ (nᵢ − 1) over the commits.
   double within_differences = 0;
-  double between_differences = 0;
   /// The standard deviation of one commit's median: the largest part.
   double deviation() const;
 };

@@ -24,6 +24,8 @@ using Random = std::mt19937_64;
 constexpr double global_work_ns = 1e10; // useful time of the whole program on one rank
 constexpr std::uint64_t steps = 20;     // visits of every phase and sub-region per rank
 constexpr double runner_noise = 0.005;  // per run, common to every region and rank: the runner's state
+constexpr double runner_drift = 0.03;   // per commit and configuration, when the runner drifts (HistoryOptions)
+constexpr double rank_drift = 0.03;     // per commit, configuration and rank, half-normal
 // Phases of very different sizes (shares of Global's work); Global itself does the remaining 3%.
 constexpr std::array<double, 6> phase_shares{0.28, 0.21, 0.16, 0.12, 0.10, 0.10};
 constexpr std::array<std::string_view, 6> phase_names{"solve", "assemble", "advect", "exchange", "diagnose", "output"};
@@ -191,11 +193,24 @@ void add_measured_energy(model::RunDocument& run, Random& random) {
   }
 }
 
+/// Each rank's speed factor for one commit at one configuration: all ones on a steady runner.
+std::vector<double> runner_state(std::uint64_t ranks, bool drifting, Random& random) {
+  std::vector<double> out(ranks, 1.0);
+  if (!drifting) return out;
+  std::normal_distribution<double> normal(0.0, 1.0);
+  const double common = 1.0 + runner_drift * normal(random);
+  for (double& rank : out)
+    rank = common * (1.0 + rank_drift * std::abs(normal(random)));
+  return out;
+}
+
 /// One run. A region's rank records start as the sums of its sub-regions' and get its own work
 /// and MPI time added, so every parent covers its children; a collective at the end makes every
-/// rank wait for the last one. `grown` does 3× its noise more work (the candidate of a scenario).
+/// rank wait for the last one. `grown` does 3× its noise more work (the candidate of a scenario);
+/// `rank_speeds` is the runner's state for the commit (runner_state).
 analysis::ingest::LoadedRun make_run(const std::vector<RegionSpec>& program, const Configuration& configuration,
-                                     const std::vector<std::vector<double>>& patterns, int commit, int repetition,
+                                     const std::vector<std::vector<double>>& patterns,
+                                     const std::vector<double>& rank_speeds, int commit, int repetition,
                                      std::optional<std::size_t> grown, Random& random, Random* energy) {
   std::normal_distribution<double> normal(0.0, 1.0);
   const std::uint64_t ranks = configuration.ranks;
@@ -209,7 +224,7 @@ analysis::ingest::LoadedRun make_run(const std::vector<RegionSpec>& program, con
       RankRecord& record = records[r][rank];
       const std::uint64_t neighbours = (rank > 0 ? 1 : 0) + (rank + 1 < ranks ? 1 : 0);
       const std::uint64_t useful =
-          nanoseconds(work_ns * patterns[r][rank] * growth * (1.0 + region.noise * normal(random)));
+          nanoseconds(work_ns * patterns[r][rank] * rank_speeds[rank] * growth * (1.0 + region.noise * normal(random)));
       add(record, {.useful_ns = useful, .elapsed_ns = useful, .counts = own_counts(region, neighbours, r == 0)});
       if (!region.collective) {
         const double halo = static_cast<double>(neighbours) / 2.0;
@@ -271,7 +286,7 @@ std::string commit_time(int commit) {
   return time;
 }
 
-RealisticHistory realistic_history(std::uint64_t seed, bool grow, HistoryLength length, bool measured_energy) {
+RealisticHistory realistic_history(std::uint64_t seed, bool grow, const HistoryOptions& options) {
   Random random(seed);
   Random energy(~seed);
   const std::vector<RegionSpec> program = draw_program(random);
@@ -288,12 +303,14 @@ RealisticHistory realistic_history(std::uint64_t seed, bool grow, HistoryLength 
     for (const RegionSpec& region : program)
       by_region.push_back(imbalance_pattern(region.imbalance, configuration.ranks, random));
   }
+  const HistoryLength& length = options.length;
   for (int commit = 1; commit <= length.commits; ++commit) {
     for (std::size_t c = 0; c < configurations.size(); ++c) {
+      const std::vector<double> rank_speeds = runner_state(configurations[c].ranks, options.drifting_runner, random);
       for (int repetition = 0; repetition < length.repetitions; ++repetition)
-        out.runs.runs.push_back(make_run(program, configurations[c], patterns[c], commit, repetition,
+        out.runs.runs.push_back(make_run(program, configurations[c], patterns[c], rank_speeds, commit, repetition,
                                          commit == length.commits ? grown : std::nullopt, random,
-                                         measured_energy ? &energy : nullptr));
+                                         options.measured_energy ? &energy : nullptr));
     }
   }
   return out;

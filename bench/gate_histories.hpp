@@ -32,13 +32,22 @@ struct HistoryLength {
   int repetitions = bench::repetitions;
 };
 
-/// The runs of `length` commits × repetitions at 1, 2 and 4 ranks on one node and 8 ranks on two,
-/// drawn from `seed`. Each region's noise (1-10% of each rank's useful time), imbalance, MPI time
-/// and MPI traffic are drawn once per history; the MPI counts are the same in every run. With
-/// `grow`, one region drawn from the seed does 3× its noise level more work in the candidate. With
-/// `measured_energy`, every region has measured energy: 200 W per node (1% per run) over its
-/// elapsed time, each region but Global with 2% attribution noise; the times are the same as without.
-RealisticHistory realistic_history(std::uint64_t seed, bool grow, HistoryLength length = {},
-                                   bool measured_energy = false);
+/// What a history is made of besides its program.
+struct HistoryOptions {
+  HistoryLength length;
+  /// Every region has measured energy: 200 W per node (1% per run) over its elapsed time, each
+  /// region but Global with 2% attribution noise; the times are the same as without.
+  bool measured_energy = false;
+  /// The runner's state moves between commits (a commit's runs share one CI job): each commit and
+  /// configuration has its own speed (3% standard deviation) and each of its ranks its own
+  /// slowdown (3% of a half-normal draw: a core shared with another job), which moves load balance.
+  bool drifting_runner = false;
+};
+
+/// The runs of `options.length` commits × repetitions at 1, 2 and 4 ranks on one node and 8 ranks
+/// on two, drawn from `seed`. Each region's noise (1-10% of each rank's useful time), imbalance, MPI
+/// time and MPI traffic are drawn once per history; the MPI counts are the same in every run. With
+/// `grow`, one region drawn from the seed does 3× its noise level more work in the candidate.
+RealisticHistory realistic_history(std::uint64_t seed, bool grow, const HistoryOptions& options = {});
 
 } // namespace tally::bench

@@ -5,7 +5,8 @@
 // baseline (as CI gates a commit), the ten before it the history. A false alarm is a regression
 // verdict when nothing changed; a detection is one when the candidate is 3× the noise slower.
 // Realistic histories (gate_histories.hpp): Global and 30 regions at 4 configurations, each region
-// with its own noise; red on noise only, and red naming the one region whose work grew 3× its noise.
+// with its own noise; red on noise only, and red naming the one region whose work grew 3× its noise;
+// on a steady runner, with measured energy, and on a runner whose speed drifts between commits.
 // Scaling trials: the same region at 1 and 4 ranks, the candidate's work at 4 ranks only larger by 3
 // standard deviations of computation scalability; a detection is a red verdict with a scaling
 // regression (a finding not seen at 1 rank), and the table says how many of them name computation
@@ -104,7 +105,8 @@ Failures failures(const TrialShape& shape, int trials, double noise, double shif
 }
 
 /// The realistic histories of both scenarios: rates, the checks made, and what cried wolf.
-void realistic_rates(bench::HistoryLength length, bool measured_energy) {
+void realistic_rates(const bench::HistoryOptions& options) {
+  const bench::HistoryLength& length = options.length;
   constexpr int seeds = 20;
   constexpr std::size_t alarms_shown = 3;
   int noise_red = 0, grown_red = 0, grown_named = 0, phases = 0, phases_named = 0;
@@ -113,8 +115,8 @@ void realistic_rates(bench::HistoryLength length, bool measured_energy) {
   for (int seed = 0; seed < seeds; ++seed) {
     const auto offset = static_cast<std::uint64_t>(seed);
     const gate::GateResult quiet =
-        gate_newest(bench::realistic_history(7000 + offset, false, length, measured_energy).runs, length.commits);
-    const bench::RealisticHistory grown = bench::realistic_history(8000 + offset, true, length, measured_energy);
+        gate_newest(bench::realistic_history(7000 + offset, false, options).runs, length.commits);
+    const bench::RealisticHistory grown = bench::realistic_history(8000 + offset, true, options);
     const gate::GateResult slower = gate_newest(grown.runs, length.commits);
     for (const gate::GateResult* result : {&quiet, &slower}) {
       fewest_checks = std::min(fewest_checks, result->checks.size());
@@ -143,9 +145,10 @@ void realistic_rates(bench::HistoryLength length, bool measured_energy) {
     phases_named += grown.grown_is_phase && red && named ? 1 : 0;
   }
   std::printf("\nrealistic histories: %d seeds, %d commits x %d repetitions at 1, 2, 4 ranks and 8 ranks on 2 nodes,\n"
-              "Global + %d regions (6 phases x 4 sub-regions), noise 1-10%% per region%s\n",
+              "Global + %d regions (6 phases x 4 sub-regions), noise 1-10%% per region%s%s\n",
               seeds, length.commits, length.repetitions, bench::realistic_regions,
-              measured_energy ? ", measured energy (energy to solution checked)" : "");
+              options.measured_energy ? ", measured energy (energy to solution checked)" : "",
+              options.drifting_runner ? ", a runner that drifts between commits (3% speed, 3% per rank)" : "");
   std::printf("%-34s %-7s %-7s %s\n", "scenario", "red", "named", "goal");
   std::printf("%-34s %2d/%-4d %-7s %s\n", "noise only", noise_red, seeds, "-", "<= 1/20 red");
   std::printf("%-34s %2d/%-4d %2d/%-4d %s\n", "one region grows 3x its noise", grown_red, seeds, grown_named, seeds,
@@ -184,11 +187,14 @@ int main(int argc, char** argv) {
                 failures(scaling_study, trials, noise, 0, seed + 2000).red, trials, scaling_detected.red, trials,
                 scaling_detected.scalability);
   }
-  // Each with and without measured energy: its checks join the family of every comparison.
+  // Each with and without measured energy (its checks join the family of every comparison), then on
+  // a runner that drifts between commits. {4, 4}: a project's first commits, too few to learn the
+  // noise from.
   for (const bool measured_energy : {false, true}) {
-    realistic_rates({}, measured_energy);
-    // A project's first commits: too few to learn the noise from, the repetitions' spread decides.
-    realistic_rates({4, 4}, measured_energy);
+    realistic_rates({.length = {}, .measured_energy = measured_energy});
+    realistic_rates({.length = {4, 4}, .measured_energy = measured_energy});
   }
+  realistic_rates({.length = {}, .drifting_runner = true});
+  realistic_rates({.length = {4, 4}, .drifting_runner = true});
   return 0;
 }

@@ -101,10 +101,10 @@ std::vector<std::vector<model::MetricValues>> commit_repetitions(const Cell& cel
   return out;
 }
 
-/// Learns the check's noise and weighs its change. When the noise is learned and the baseline's
-/// level spans several commits, the check's baseline sample becomes their repetitions pooled, so
-/// that the tolerance and the scale compare the candidate with the same reference. Too short a
-/// history keeps the configured tolerance and takes the scale from the repetitions' own spread.
+/// Learns the check's noise and weighs its change. When the baseline's level spans several commits,
+/// the check's baseline sample becomes their repetitions pooled, so that the tolerance and the
+/// scale compare the candidate with the same reference. Too short a history keeps the configured
+/// tolerance and learns the scale from what there is, the candidate's repetitions included.
 void weigh(Check& check, const std::vector<std::vector<model::MetricValues>>& history) {
   std::vector<std::vector<double>> commits;
   for (const std::vector<model::MetricValues>& repetitions : history) {
@@ -115,16 +115,22 @@ void weigh(Check& check, const std::vector<std::vector<model::MetricValues>>& hi
   check.history_commits = commits.size();
   check.noise = learn_noise(commits);
   std::optional<Scale> scale;
+  std::size_t level_commits = 1;
   if (check.noise) {
     scale = learned_scale(*check.noise);
-    if (check.noise->level_commits > 1) {
-      check.baseline_values.clear();
-      for (std::size_t c = commits.size() - check.noise->level_commits; c < commits.size(); ++c)
-        check.baseline_values.insert(check.baseline_values.end(), commits[c].begin(), commits[c].end());
-    }
+    level_commits = check.noise->level_commits;
   } else {
     commits.push_back(check.candidate_values);
-    scale = repetition_scale(commits);
+    if (const std::optional<ShortHistoryScale> short_history = repetition_scale(commits)) {
+      scale = short_history->scale;
+      level_commits = short_history->level_commits;
+    }
+    commits.pop_back();
+  }
+  if (level_commits > 1) {
+    check.baseline_values.clear();
+    for (std::size_t c = commits.size() - level_commits; c < commits.size(); ++c)
+      check.baseline_values.insert(check.baseline_values.end(), commits[c].begin(), commits[c].end());
   }
   check.rule.tolerance = tolerance_with_noise(check.rule, check.noise, analysis::median(check.baseline_values));
   check.result = weigh_change(check.rule, check.baseline_values, check.candidate_values, scale, check.share);

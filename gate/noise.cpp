@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The candidate's median (standard deviation σ) against the level of k commits at one level (the
 // median of their pooled repetitions, about σ/√k) differs by σ·√(1 + 1/k) when nothing changed,
-// hence a tolerance of noise_deviations·σ·√(1 + 1/k). The noise and the level come from
-// analysis/change_points, the rule the site's change points use.
+// hence a tolerance of noise_deviations·σ·√(1 + 1/k). The levels come from analysis/change_points,
+// the rule the site's change points use; σ from the repetitions' spread and the medians' spread at
+// their levels, which alone shows a runner that drifts between commits.
 #include "gate/noise.hpp"
+
+#include "gate/statistics.hpp"
 
 #include "analysis/change_points.hpp"
 #include "analysis/region_metrics.hpp"
@@ -11,7 +14,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <numbers>
 
 namespace tally::gate {
 namespace {
@@ -32,49 +34,124 @@ bool baseline_on_level(std::span<const std::vector<double>> commits, std::size_t
   return difference <= noise_deviations * deviation * std::sqrt(1.0 + 1.0 / static_cast<double>(level - 1));
 }
 
-/// The medians' part exceeds the repetitions' by up to a third when nothing drifts (a dozen medians
-/// estimate it within about ±35%); beyond half again, the drift is real and its few medians limit
-/// how well the noise is known.
-constexpr double drift_beyond = 1.5;
+/// Significance levels of the test that the commit medians spread more than their repetitions
+/// predict (a runner that drifts between commits). Liberal on purpose: when the test misses a real
+/// drift by chance, the scale falls back to the repetitions' spread, which is then too small; the
+/// spread of a few medians falls short of the drift often, hence the higher level for them. Measured by simulation
+/// (normal values, 5 repetitions, the commits' speed drifting by 0.25 to 4 times a run's noise): with 11 commits at
+/// 0.5, p-values below 10⁻³ come at most 1.3 times as often as they should (2 times at 0.25; the
+/// rule before it, which shrank the medians' part by a third and gave it 0.3 degrees of freedom per
+/// difference, 23 times); with 3 or 4 commits, 0.5 lets them come 4 to 8 times as often, 0.9 at
+/// most 2.3 times.
+constexpr double drift_test_level = 0.5;
+constexpr double short_history_drift_test_level = 0.9;
 
-/// How many degrees of freedom a deviation estimated from these differences is worth: a median of
-/// absolute differences uses about half the information of a standard deviation for the pairs
-/// within commits (the residuals' part rests on the same values), and about 0.3 for successive medians (measured by
-/// simulation of normal values: Var(log s) = 1/(2ν)). Student's t with so many degrees of freedom then gives p-values
-/// that hold in the tails, where a family of hundreds of checks is judged.
-double degrees_of_freedom(const analysis::CommitNoise& noise) {
-  const double degrees = noise.between <= drift_beyond * std::max(noise.within, noise.tails)
-                             ? 0.5 * noise.within_differences
-                             : 0.3 * noise.between_differences;
-  return std::max(1.0, degrees);
+/// The fewest degrees of freedom the medians' spread counts with. The spread of two medians (one
+/// degree) follows Cauchy's distribution: it can neither show a drift nor bound one, and judged by
+/// it alone no change of two commits would ever count. From three commits of one level on it does.
+constexpr double median_spread_min_degrees = 2;
+
+/// A standard deviation and how many degrees of freedom its estimate has.
+struct Spread {
+  double deviation = 0;
+  double degrees_of_freedom = 0;
+};
+
+/// The spread of the commit medians about their levels: each commit's median less the mean of the
+/// medians of its level (levels begin at `level_starts`, ascending, the first 0), their sample
+/// standard deviation, with one degree of freedom per commit beyond the first of each level (none
+/// below median_spread_min_degrees). It holds the runner's drift between commits, which no
+/// commit's repetitions show.
+Spread median_spread(std::span<const std::vector<double>> commits, std::span<const std::size_t> level_starts) {
+  double squares = 0;
+  std::size_t residuals = 0;
+  for (std::size_t l = 0; l < level_starts.size(); ++l) {
+    const std::size_t end = l + 1 < level_starts.size() ? level_starts[l + 1] : commits.size();
+    std::vector<double> medians;
+    for (std::size_t c = level_starts[l]; c < end; ++c)
+      medians.push_back(analysis::median(commits[c]));
+    double mean = 0;
+    for (const double value : medians)
+      mean += value / static_cast<double>(medians.size());
+    for (const double value : medians)
+      squares += (value - mean) * (value - mean);
+    residuals += medians.size() - 1;
+  }
+  const auto degrees = static_cast<double>(residuals);
+  if (degrees < median_spread_min_degrees) return {};
+  return {std::sqrt(squares / degrees), degrees};
+}
+
+/// The standard deviation of one commit's median and its degrees of freedom, from the repetitions'
+/// spread (the larger of the pairwise and the residuals' part; a median of absolute differences is
+/// worth about half a degree of freedom per repetition beyond the first of each commit) and the
+/// medians' spread. When the medians spread more than the repetitions predict (an F test at
+/// `test_level`), the runner drifts between commits and the medians' spread alone is the
+/// noise, with its few degrees of freedom; otherwise both estimate it: the larger of the two,
+/// with their degrees of freedom together.
+Spread commit_median_noise(const analysis::CommitNoise& repetitions, const Spread& medians, double test_level) {
+  const double within = std::max(repetitions.within, repetitions.tails);
+  const double within_degrees = 0.5 * repetitions.within_differences;
+  const double deviation = std::max(within, medians.deviation);
+  const bool drifts = medians.degrees_of_freedom > 0 && within_degrees > 0 &&
+                      (within == 0 ? medians.deviation > 0
+                                   : f_upper_tail(medians.deviation * medians.deviation / (within * within),
+                                                  medians.degrees_of_freedom, within_degrees) < test_level);
+  const double degrees = drifts ? medians.degrees_of_freedom : within_degrees + medians.degrees_of_freedom;
+  return {deviation, std::max(1.0, degrees)};
+}
+
+/// Where the levels of `history` (oldest first, the baseline last) begin: the site's change points
+/// (analysis::change_points on the repetitions' noise), and the baseline itself when it lies off
+/// the level before it; `repetitions` is the noise of the history's repetitions.
+std::vector<std::size_t> level_starts(std::span<const std::vector<double>> history,
+                                      const analysis::CommitNoise& repetitions) {
+  std::vector<std::size_t> starts{0};
+  for (const analysis::ChangePoint& shift : analysis::change_points(history, repetitions.deviation()))
+    starts.push_back(shift.index);
+  const std::size_t level_commits = history.size() - starts.back();
+  // A shift at the baseline itself is no change point yet (it needs commits after it): the
+  // candidate is then compared with the baseline alone, as a commit with its parent. Whether it
+  // lies on its level is judged by the noise of the commits before it, which its own move would widen.
+  if (level_commits > 1) {
+    const Spread before =
+        commit_median_noise(repetitions, median_spread(history.first(history.size() - 1), starts), drift_test_level);
+    if (!baseline_on_level(history, level_commits, before.deviation)) starts.push_back(history.size() - 1);
+  }
+  return starts;
+}
+
+/// The candidate's median less the level's of `level_commits` commits, each median's noise σ:
+/// σ·√(1 + 1/level_commits).
+Scale against_level(const Spread& median, std::size_t level_commits, Evidence evidence) {
+  const double level_error = 1.0 / static_cast<double>(level_commits);
+  return {median.deviation * std::sqrt(1.0 + level_error), median.degrees_of_freedom, evidence};
 }
 
 } // namespace
 
 Scale learned_scale(const LearnedNoise& noise) {
-  const double level_error = 1.0 / static_cast<double>(noise.level_commits);
-  return {noise.deviation * std::sqrt(1.0 + level_error), noise.degrees_of_freedom, Evidence::learned_noise};
+  return against_level({noise.deviation, noise.degrees_of_freedom}, noise.level_commits, Evidence::learned_noise);
 }
 
-std::optional<Scale> repetition_scale(std::span<const std::vector<double>> commits) {
-  analysis::CommitNoise noise = analysis::commit_noise(commits);
-  if (noise.within_differences == 0) return std::nullopt;
-  // The last difference of medians is the candidate's own move: from three on, their median ignores it
-  // and shows the runner's drift between commits.
-  if (noise.between_differences < 3) noise.between = 0;
-  return Scale{noise.deviation() * std::numbers::sqrt2, degrees_of_freedom(noise), Evidence::repetition_spread};
+std::optional<ShortHistoryScale> repetition_scale(std::span<const std::vector<double>> commits) {
+  const analysis::CommitNoise repetitions = analysis::commit_noise(commits);
+  if (repetitions.within_differences == 0) return std::nullopt;
+  // Too few commits to find a change point or to tell a shift at the baseline from a drift: the
+  // history is one level.
+  const auto history = commits.first(commits.size() - 1);
+  const std::size_t one_level[] = {0};
+  const Spread median =
+      commit_median_noise(repetitions, median_spread(history, one_level), short_history_drift_test_level);
+  return ShortHistoryScale{against_level(median, history.size(), Evidence::repetition_spread), history.size()};
 }
 
 std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> commits) {
   if (commits.size() < noise_min_commits) return std::nullopt;
-  const analysis::CommitNoise noise = analysis::commit_noise(commits);
-  const double deviation = noise.deviation();
-  const std::vector<analysis::ChangePoint> shifts = analysis::change_points(commits, deviation);
-  std::size_t level = commits.size() - (shifts.empty() ? 0 : shifts.back().index);
-  // A shift at the baseline itself is no change point yet (it needs commits after it): the
-  // candidate is then compared with the baseline alone, as a commit with its parent.
-  if (level > 1 && !baseline_on_level(commits, level, deviation)) level = 1;
-  return LearnedNoise{commits.size(), deviation, level, degrees_of_freedom(noise)};
+  const analysis::CommitNoise repetitions = analysis::commit_noise(commits);
+  const std::vector<std::size_t> starts = level_starts(commits, repetitions);
+  const Spread median = commit_median_noise(repetitions, median_spread(commits, starts), drift_test_level);
+  return LearnedNoise{commits.size(), median.deviation, commits.size() - starts.back(), median.degrees_of_freedom};
 }
 
 double tolerance_with_noise(const CheckRule& configured, const std::optional<LearnedNoise>& noise,

@@ -27,26 +27,36 @@ inline constexpr double noise_tightest_fraction = 0.2;
 /// The noise of one metric's commit medians, and the baseline's level.
 struct LearnedNoise {
   std::size_t commits = 0;       ///< commits it was learned from, the baseline's included
-  double deviation = 0;          ///< standard deviation of one commit's median (analysis::commit_median_deviation)
+  double deviation = 0;          ///< standard deviation of one commit's median, the runner's drift included
   std::size_t level_commits = 1; ///< the newest commits after the history's last change point, the baseline's included
-  double degrees_of_freedom = 1; ///< of the deviation's estimate (noise_degrees_of_freedom)
+  double degrees_of_freedom = 1; ///< of the deviation's estimate
 };
 
 /// The noise of `commits` (oldest first, the baseline last, each its repetition values); nullopt
-/// for fewer than noise_min_commits.
+/// for fewer than noise_min_commits. Its deviation is the larger of the repetitions' spread
+/// (analysis::commit_noise: a commit's median on a steady runner) and the spread of the commit
+/// medians about their levels (the runner's drift between commits included); its degrees of
+/// freedom are those of the medians' spread alone when that is larger than the repetitions'
+/// predicts (an F test at level 0.5), else of both.
 std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> commits);
 
 /// The scale of a check whose noise was learned: σ·√(1 + 1/level_commits), the standard deviation
 /// of the candidate's median less the level's when nothing changed.
 Scale learned_scale(const LearnedNoise& noise);
 
-/// The scale of a check whose history is too short to learn from: the spread within the
-/// repetitions of `commits` (the history's, the baseline's and the candidate's, the candidate
-/// last), and the spread of their medians once there are three differences of medians (their median
-/// then ignores the candidate's own move),
-/// σ·√2 since the candidate is compared with the baseline alone; nullopt when no commit has two
-/// repetitions.
-std::optional<Scale> repetition_scale(std::span<const std::vector<double>> commits);
+/// The scale of a check whose history is too short to learn a tolerance from, and the level the
+/// candidate is compared with.
+struct ShortHistoryScale {
+  Scale scale;
+  std::size_t level_commits = 1; ///< as LearnedNoise's
+};
+
+/// The scale of a check whose history is too short to learn a tolerance from (`commits`: the
+/// history's, the baseline's and the candidate's repetitions, the candidate last): learned as
+/// learn_noise learns it, with the candidate's repetitions in the repetitions' spread, so that a
+/// baseline of one repetition still has one, and the drift test at level 0.9 (a few medians'
+/// spread tells too little); nullopt when no commit has two repetitions.
+std::optional<ShortHistoryScale> repetition_scale(std::span<const std::vector<double>> commits);
 
 /// The tolerance of a check: from the learned noise when there is some, noise_deviations standard
 /// deviations of the difference between the candidate's median and the level of the reference

@@ -49,6 +49,15 @@ double student_t_p_value(double t, double degrees_of_freedom) {
   return std::clamp(incomplete_beta(degrees_of_freedom / 2.0, 0.5, x), 0.0, 1.0);
 }
 
+double f_upper_tail(double ratio, double numerator_degrees_of_freedom, double denominator_degrees_of_freedom) {
+  if (ratio <= 0) return 1;
+  if (std::isinf(ratio)) return 0;
+  const double x =
+      denominator_degrees_of_freedom / (denominator_degrees_of_freedom + numerator_degrees_of_freedom * ratio);
+  return std::clamp(incomplete_beta(denominator_degrees_of_freedom / 2.0, numerator_degrees_of_freedom / 2.0, x), 0.0,
+                    1.0);
+}
+
 std::vector<bool> benjamini_hochberg(std::span<const double> p_values, double q) {
   std::vector<std::size_t> order(p_values.size());
   std::iota(order.begin(), order.end(), std::size_t{0});

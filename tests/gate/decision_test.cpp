@@ -2,6 +2,7 @@
 // The verdict rule (decision.hpp): first on checks whose evidence is set by hand, then end to end
 // on seeded histories whose outcome is known by construction.
 #include "gate/decision.hpp"
+#include "gate/statistics.hpp"
 
 #include "gate_runs.hpp"
 
@@ -190,13 +191,15 @@ TEST(Decision, a_clean_large_drop_fails_even_with_an_outlier_among_the_baseline_
       << result.findings[*result.deciding].summary;
 }
 
-/// Three commits of one region at 4 ranks whose elapsed times are proportional to these values.
-analysis::ingest::RunSet three_commits(const std::vector<std::vector<double>>& times) {
+/// Commits k0, k1, ... of one region at 4 ranks, one day apart, one run per value, each shaped by
+/// `apply` (a value sets the run's time or its load balance).
+template <typename Apply>
+analysis::ingest::RunSet commits_of(const std::vector<std::vector<double>>& values, Apply apply) {
   analysis::ingest::RunSet runs;
-  for (std::size_t c = 0; c < times.size(); ++c) {
-    for (double time : times[c]) {
+  for (std::size_t c = 0; c < values.size(); ++c) {
+    for (double value : values[c]) {
       GateRunShape shape{"k" + std::to_string(c)};
-      shape.useful_avg_ns = time * 1e9;
+      apply(shape, value);
       runs.runs.push_back(gate_run(shape));
       runs.runs.back().document.source->commit_time = "2026-01-0" + std::to_string(c + 1) + "T00:00:00Z";
     }
@@ -204,10 +207,17 @@ analysis::ingest::RunSet three_commits(const std::vector<std::vector<double>>& t
   return runs;
 }
 
+/// Commits whose elapsed times are proportional to these values.
+analysis::ingest::RunSet three_commits(const std::vector<std::vector<double>>& times) {
+  return commits_of(times, [](GateRunShape& shape, double time) { shape.useful_avg_ns = time * 1e9; });
+}
+
 TEST(Decision, a_short_history_judges_against_the_repetitions_spread_not_a_fixed_tolerance) {
-  // Medians 3.50 → 3.775 (+7.9%, beyond the configured 5%). Noisy repetitions: the 18 pairs within
-  // the three commits differ by a median of 0.25, a run's σ of 1.4826·0.25/√2 = 0.26 and a median of
-  // four's 0.16; the difference of two medians varies by 0.23, so z ≈ 1.2: a pass.
+  // The candidate's median 3.775 against the level of k0 and k1 (their 8 repetitions pooled: 3.525),
+  // +7.1%, beyond the configured 5%. Noisy repetitions: the 18 pairs within the three commits differ
+  // by a median of 0.25, a run's σ of 1.4826·0.25/√2 = 0.26 and a median of four's 0.16; the two
+  // history medians (3.55, 3.50) spread no more than that predicts. The candidate's median less a
+  // level of two commits varies by 0.16·√(1 + 1/2) = 0.20, so z ≈ 1.2: a pass.
   const CommitSelection selection{{"k2"}, {"k1"}, {{"k0"}}};
   const GateResult noisy =
       compare_runs(three_commits({{3.25, 3.50, 3.60, 3.75}, {3.20, 3.45, 3.55, 3.80}, {3.55, 3.70, 3.85, 4.10}}),
@@ -222,7 +232,39 @@ TEST(Decision, a_short_history_judges_against_the_repetitions_spread_not_a_fixed
                                     [](const Check& check) { return check.metric == MetricId::elapsed_ns; });
   ASSERT_NE(elapsed, quiet.checks.end());
   EXPECT_EQ(elapsed->result.evidence, Evidence::repetition_spread);
+  EXPECT_EQ(elapsed->baseline_values.size(), 8u); // the level of k0 and k1, pooled (median 3.50)
   EXPECT_NEAR(elapsed->result.change, 100 * (3.775 / 3.50 - 1), 1e-6);
+}
+
+TEST(Decision, a_drop_far_beyond_a_drifting_runners_commits_fails_a_short_history) {
+  // Load balances of Debian's LAMMPS at 2 ranks on a shared 2-core runner (bench/gate_lammps.sh):
+  // four identical commits, then the uneven split. Pairs within commits differ by a median of
+  // 0.0175, so the repetitions predict a median of four to vary by 1.4826·0.0175/√2·√(π/8) = 0.0115;
+  // the commit medians 0.8995, 0.9865, 0.9855, 0.941 (mean 0.953125) spread by
+  // √(Σ residual²/3) = 0.041572: the runner drifted between commits, and that spread alone, with its
+  // 3 degrees of freedom, is the noise. The baseline lies on the level of the three before it
+  // (0.941 against their pooled median 0.979), so the candidate's median 0.6715 is compared with
+  // the pooled median of all 16, 0.9695: z = −0.298/(0.041572·√(1 + 1/4)) = −6.4115, p from
+  // Student's t with 3 degrees of freedom (0.0077). The same drop lowers parallel efficiency and
+  // lengthens the run: those checks lift each other over the family's line.
+  const std::vector<std::vector<double>> balances = {{0.879, 0.894, 0.905, 0.95},
+                                                     {0.972, 0.982, 0.991, 0.994},
+                                                     {0.976, 0.987, 0.991, 0.984},
+                                                     {0.947, 0.88, 0.935, 0.967},
+                                                     {0.647, 0.682, 0.698, 0.661}};
+  const GateResult result =
+      compare_runs(commits_of(balances, [](GateRunShape& shape, double balance) { shape.load_balance = balance; }),
+                   {{"k4"}, {"k3"}, {{"k2"}, {"k1"}, {"k0"}}}, {}, "k4", "2026-01-10");
+  const auto balance = std::find_if(result.checks.begin(), result.checks.end(),
+                                    [](const Check& check) { return check.metric == MetricId::mpi_load_balance; });
+  ASSERT_NE(balance, result.checks.end());
+  EXPECT_EQ(balance->baseline_values.size(), 16u);
+  ASSERT_TRUE(balance->result.z);
+  EXPECT_NEAR(*balance->result.z, -6.4115, 1e-3);
+  ASSERT_TRUE(balance->result.p_value);
+  EXPECT_NEAR(*balance->result.p_value, student_t_p_value(6.4115, 3.0), 1e-4);
+  EXPECT_EQ(balance->result.verdict, Verdict::regression);
+  EXPECT_EQ(exit_code_of(result), 1);
 }
 
 /// A run of Global > step (every call made in step, the same times in both) at 4 ranks, `scale`

@@ -35,8 +35,10 @@ TEST(Noise, a_steady_history_is_one_level_and_the_spread_of_a_median) {
   EXPECT_EQ(noise->commits, 5u);
   EXPECT_NEAR(noise->deviation, 1.0 / 1.15, 1e-12);
   EXPECT_NEAR(analysis::commit_noise(commits).within, 1.4826 / std::sqrt(2.0) * std::sqrt(std::acos(-1.0) / 6), 1e-12);
-  // 2 independent differences in each of the 5 commits, half a degree of freedom each.
-  EXPECT_DOUBLE_EQ(noise->degrees_of_freedom, 5.0);
+  // 2 independent differences in each of the 5 commits, half a degree of freedom each; the medians
+  // spread by 0 with 4 degrees of freedom (one per commit beyond the first of the level), no more
+  // than the repetitions predict: both count, 5 + 4.
+  EXPECT_DOUBLE_EQ(noise->degrees_of_freedom, 9.0);
   EXPECT_EQ(noise->level_commits, 5u);
 }
 
@@ -130,18 +132,19 @@ TEST(Noise, a_quiet_history_catches_a_slowdown_under_the_configured_tolerance) {
 
 TEST(Noise, a_noisy_history_widens_the_tolerance_past_a_move_of_its_usual_size) {
   // Commit medians 1 + 0.01·k, k = 3, −2, 5, −4, 1, −5, 2, −1, 4, −3, 0 (the baseline, c11): the
-  // repetitions barely spread, but successive medians differ by 5, 7, 9, 5, 6, 7, 3, 5, 7, 3%,
-  // median 5.5%, so σ = 1.4826·5.5%/√2/1.5 = 3.84% and, against the level of all 11 commits (no
-  // window of five differs from the next by 4 standard deviations; pooled median 1), the tolerance
-  // is 2.5·3.84%·√(12/11) = 10.04%. The candidate, 8% slower, passes; against the configured 5%
-  // and the baseline alone it would fail.
+  // repetitions barely spread, but the medians do: the k average 0, so their standard deviation
+  // is √(Σk²/10)% = √(110/10)% = 3.32%, far beyond what the repetitions predict (the runner drifts).
+  // Against the level of all 11 commits (no window of five differs from the next by 4 standard
+  // deviations; pooled median 1) the tolerance is 2.5·√11%·√(12/11) = 2.5·√12% = 8.66%. The
+  // candidate, 8% slower, passes; against the configured 5% and the baseline alone it would fail.
   const int offsets[] = {3, -2, 5, -4, 1, -5, 2, -1, 4, -3, 0};
   const auto runs = history_of(12, [&](int commit) { return commit == 12 ? 1.08 : 1.0 + 0.01 * offsets[commit - 1]; });
   const Check learned = elapsed_check(gate_newest(runs, "c12", 10));
   EXPECT_EQ(learned.result.verdict, Verdict::pass);
   ASSERT_TRUE(learned.noise);
   EXPECT_EQ(learned.noise->level_commits, 11u);
-  EXPECT_NEAR(learned.rule.tolerance, 2.5 * 1.4826 * 5.5 / std::sqrt(2.0) / 1.5 * std::sqrt(12.0 / 11.0), 0.01);
+  EXPECT_NEAR(learned.rule.tolerance, 2.5 * std::sqrt(12.0), 0.01);
+  EXPECT_DOUBLE_EQ(learned.noise->degrees_of_freedom, 10.0); // the medians' spread alone
   EXPECT_NEAR(learned.result.change, 8.0, 0.01);
   EXPECT_EQ(elapsed_check(gate_newest(runs, "c12", 0)).result.verdict, Verdict::regression);
 }

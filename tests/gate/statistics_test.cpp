@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Student's t p-values against the closed forms of 1 and 2 degrees of freedom and the normal
-// limit; the Benjamini-Hochberg rule on families worked out by hand.
+// limit; Fisher's F against its closed forms; the Benjamini-Hochberg rule on families worked out
+// by hand.
 #include "gate/statistics.hpp"
 
 #include <gtest/gtest.h>
@@ -33,6 +34,21 @@ TEST(StudentT, many_degrees_of_freedom_are_the_normal_distribution) {
 TEST(StudentT, no_difference_has_p_one_and_an_infinite_one_p_zero) {
   EXPECT_DOUBLE_EQ(student_t_p_value(0.0, 5.0), 1.0);
   EXPECT_DOUBLE_EQ(student_t_p_value(INFINITY, 5.0), 0.0);
+}
+
+TEST(FisherF, two_numerator_degrees_of_freedom_have_a_closed_form) {
+  // With d₁ = 2 the density integrates in closed form: P(F ≥ f) = (1 + 2f/d₂)^(−d₂/2); 1/(1 + f) at d₂ = 2.
+  for (const double f : {0.25, 1.0, 3.0, 19.0}) {
+    EXPECT_NEAR(f_upper_tail(f, 2.0, 2.0), 1.0 / (1.0 + f), 1e-12) << f;
+    EXPECT_NEAR(f_upper_tail(f, 2.0, 7.5), std::pow(1.0 + 2.0 * f / 7.5, -7.5 / 2.0), 1e-12) << f;
+  }
+}
+
+TEST(FisherF, one_numerator_degree_of_freedom_is_students_t_squared) {
+  // F(1, ν) is the square of Student's t with ν degrees of freedom: t = 1 with ν = 1 is P = 1/2.
+  EXPECT_NEAR(f_upper_tail(1.0, 1.0, 1.0), 0.5, 1e-12);
+  EXPECT_NEAR(f_upper_tail(3.0, 1.0, 1.0), 1.0 / 3.0, 1e-12);
+  EXPECT_DOUBLE_EQ(f_upper_tail(0.0, 3.0, 6.0), 1.0);
 }
 
 TEST(BenjaminiHochberg, rejects_up_to_the_largest_rank_under_its_line) {
