@@ -24,25 +24,24 @@ std::string number(double value, const char* unit) {
   return text;
 }
 
-/// Whether the baseline (the last commit) lies on the level of the `level - 1` commits before it,
-/// within the tolerance's number of standard deviations.
+/// Whether the baseline (the last commit) lies on the level of the `level - 1` commits before it:
+/// within as many standard deviations of the difference as a change point needs. Fewer would take a
+/// runner's drift for a shift now and then, and the candidate, compared with that baseline alone,
+/// would seem to move by the baseline's own deviation.
 bool baseline_on_level(std::span<const std::vector<double>> commits, std::size_t level, double deviation) {
   std::vector<double> earlier;
   for (const std::vector<double>& values : commits.subspan(commits.size() - level, level - 1))
     earlier.insert(earlier.end(), values.begin(), values.end());
   const double difference = std::abs(analysis::median(commits.back()) - analysis::median(earlier));
-  return difference <= noise_deviations * deviation * std::sqrt(1.0 + 1.0 / static_cast<double>(level - 1));
+  return difference <=
+         analysis::change_point_deviations * deviation * std::sqrt(1.0 + 1.0 / static_cast<double>(level - 1));
 }
 
 /// Significance levels of the test that the commit medians spread more than their repetitions
 /// predict (a runner that drifts between commits). Liberal on purpose: when the test misses a real
 /// drift by chance, the scale falls back to the repetitions' spread, which is then too small; the
-/// spread of a few medians falls short of the drift often, hence the higher level for them. Measured by simulation
-/// (normal values, 5 repetitions, the commits' speed drifting by 0.25 to 4 times a run's noise): with 11 commits at
-/// 0.5, p-values below 10⁻³ come at most 1.3 times as often as they should (2 times at 0.25; the
-/// rule before it, which shrank the medians' part by a third and gave it 0.3 degrees of freedom per
-/// difference, 23 times); with 3 or 4 commits, 0.5 lets them come 4 to 8 times as often, 0.9 at
-/// most 2.3 times.
+/// spread of a few medians falls short of the drift often, hence the higher level for them.
+/// bench/gate_drift measures what they give (gate/README.md).
 constexpr double drift_test_level = 0.5;
 constexpr double short_history_drift_test_level = 0.9;
 
