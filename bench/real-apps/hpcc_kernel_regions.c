@@ -3,11 +3,14 @@
  * hpcc_kernels.sh links HPCC with -Wl,--wrap=NAME for every kernel entry point below, so HPCC's
  * main calls __wrap_NAME, which opens the region NAME in whichever tool is preloaded, calls the
  * kernel (__real_NAME) and closes the region. Both tools' region functions are looked up at run
- * time, so the same binary runs bare, under tally and under TALP. HPCC's own code is not here:
- * hpcc_kernels.sh fetches and builds it. */
+ * time, so the same binary runs bare, under tally and under TALP. HPCC_KERNELS, a comma-separated
+ * list of names, runs those kernels alone (the others return at once, their results unset).
+ * HPCC's own code is not here: hpcc_kernels.sh fetches and builds it. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* tally's region API (profiler/include/tally.h) and DLB's monitoring regions (dlb_talp.h), by
  * the signatures those headers declare; neither header is needed to build HPCC. */
@@ -45,6 +48,17 @@ static void look_up_tools(void) {
   tools.dlb_stop = (dlb_mark_fn)dlsym(RTLD_DEFAULT, "DLB_MonitoringRegionStop");
 }
 
+/* Whether HPCC_KERNELS (when set) names the kernel; HPCC's set-up and report always run. */
+static int selected(const char* name) {
+  const char* list = getenv("HPCC_KERNELS");
+  if (!list || !*list || strcmp(name, "HPCC_Init") == 0 || strcmp(name, "HPCC_Finalize") == 0) return 1;
+  const size_t length = strlen(name);
+  for (const char* at = strstr(list, name); at; at = strstr(at + 1, name)) {
+    if ((at == list || at[-1] == ',') && (at[length] == ',' || at[length] == '\0')) return 1;
+  }
+  return 0;
+}
+
 static void region_start(int kernel, const char* name) {
   if (!tools.looked_up) look_up_tools();
   struct kernel_region* region = &regions[kernel];
@@ -65,14 +79,15 @@ static void region_stop(int kernel) {
 
 /* HPCC's kernels take a pointer to its HPCC_Params (HPL_main: argc, argv, a pointer to its
  * results and one to its failure flag); the wrappers pass the pointers on untouched. */
-#define KERNEL(index, name)                        \
-  int __real_##name(void* params);                 \
-  int __wrap_##name(void* params);                 \
-  int __wrap_##name(void* params) {                \
-    region_start(index, #name);                    \
-    int result = __real_##name(params);            \
-    region_stop(index);                            \
-    return result;                                 \
+#define KERNEL(index, name)                                                                                            \
+  int __real_##name(void* params);                                                                                     \
+  int __wrap_##name(void* params);                                                                                     \
+  int __wrap_##name(void* params) {                                                                                    \
+    if (!selected(#name)) return 0;                                                                                    \
+    region_start(index, #name);                                                                                        \
+    int result = __real_##name(params);                                                                                \
+    region_stop(index);                                                                                                \
+    return result;                                                                                                     \
   }
 
 KERNEL(0, HPCC_Init)
@@ -96,6 +111,7 @@ KERNEL(15, HPCC_Finalize)
 void __real_main_bench_lat_bw(void* params);
 void __wrap_main_bench_lat_bw(void* params);
 void __wrap_main_bench_lat_bw(void* params) {
+  if (!selected("main_bench_lat_bw")) return;
   region_start(16, "main_bench_lat_bw");
   __real_main_bench_lat_bw(params);
   region_stop(16);
@@ -104,6 +120,7 @@ void __wrap_main_bench_lat_bw(void* params) {
 int __real_HPL_main(int argc, char** argv, void* results, int* failure);
 int __wrap_HPL_main(int argc, char** argv, void* results, int* failure);
 int __wrap_HPL_main(int argc, char** argv, void* results, int* failure) {
+  if (!selected("HPL_main")) return 0;
   region_start(17, "HPL_main");
   int result = __real_HPL_main(argc, argv, results, failure);
   region_stop(17);

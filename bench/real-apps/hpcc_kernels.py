@@ -34,7 +34,8 @@ def run_once(mode, arguments, folder):
     """One run in a fresh folder; returns (seconds, HPCC's own timings, {region: record} or None
     bare). A record holds the metrics, calls, elapsed_s and per rank (useful_s, mpi_s)."""
     shutil.copy(HERE / "hpcc" / "hpccinf.txt", folder)
-    environment = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+    environment = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+                       HPCC_KERNELS=arguments.kernels)
     preload = ""
     if mode.startswith("tally"):
         preload = str(arguments.tally_library)
@@ -185,6 +186,7 @@ def main():
     parser.add_argument("--dlb", type=pathlib.Path, required=True, help="DLB installation (build_dlb.sh)")
     parser.add_argument("--modes", default=",".join(MODES), help="comma-separated, of " + ",".join(MODES))
     parser.add_argument("--runs", type=int, default=3, help="alternating runs of each mode")
+    parser.add_argument("--kernels", default="", help="comma-separated kernels to run alone (default: all)")
     parser.add_argument("--ranks", type=int, default=2)
     parser.add_argument("--json", type=pathlib.Path, help="also write every run's regions here")
     arguments = parser.parse_args()

@@ -83,14 +83,14 @@ void tally_region_stop(int region) {
 
 /* The flag is set and cleared in program order around the real call (signal fences keep the
  * compiler from moving the stores across it). */
-#define WRAP(name, params, args)                 \
-  int name params {                              \
-    in_mpi = 1;                                  \
-    __atomic_signal_fence(__ATOMIC_SEQ_CST);     \
-    const int result = P##name args;             \
-    __atomic_signal_fence(__ATOMIC_SEQ_CST);     \
-    in_mpi = 0;                                  \
-    return result;                               \
+#define WRAP(name, params, args)                                                                                       \
+  int name params {                                                                                                    \
+    in_mpi = 1;                                                                                                        \
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);                                                                           \
+    const int result = P##name args;                                                                                   \
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);                                                                           \
+    in_mpi = 0;                                                                                                        \
+    return result;                                                                                                     \
   }
 
 WRAP(MPI_Testany, (int count, MPI_Request requests[], int* index, int* flag, MPI_Status* status),
@@ -106,9 +106,9 @@ WRAP(MPI_Waitany, (int count, MPI_Request requests[], int* index, MPI_Status* st
 WRAP(MPI_Waitall, (int count, MPI_Request requests[], MPI_Status statuses[]), (count, requests, statuses))
 WRAP(MPI_Cancel, (MPI_Request * request), (request))
 WRAP(MPI_Barrier, (MPI_Comm comm), (comm))
-WRAP(MPI_Bcast, (void* buffer, int count, MPI_Datatype type, int root, MPI_Comm comm), (buffer, count, type, root, comm))
-WRAP(MPI_Reduce,
-     (const void* in, void* out, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm),
+WRAP(MPI_Bcast, (void* buffer, int count, MPI_Datatype type, int root, MPI_Comm comm),
+     (buffer, count, type, root, comm))
+WRAP(MPI_Reduce, (const void* in, void* out, int count, MPI_Datatype type, MPI_Op op, int root, MPI_Comm comm),
      (in, out, count, type, op, root, comm))
 WRAP(MPI_Allreduce, (const void* in, void* out, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm),
      (in, out, count, type, op, comm))
