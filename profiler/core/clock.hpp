@@ -39,6 +39,16 @@ inline std::uint64_t clock_ticks() noexcept {
   return static_cast<std::uint64_t>(now.tv_sec) * 1'000'000'000u + static_cast<std::uint64_t>(now.tv_nsec);
 }
 
+/// Current time in ticks, read without waiting for earlier instructions (about 10 ns less than
+/// clock_ticks with the TSC): for marks that change no state, such as a region's start or stop,
+/// where a miss still in flight can only move time between two regions' shares of one state.
+inline std::uint64_t clock_ticks_unordered() noexcept {
+#if defined(__x86_64__)
+  if (detail::clock_source == ClockSource::tsc) return __rdtsc();
+#endif
+  return clock_ticks();
+}
+
 /// Chooses the source ("auto", "tsc" or "monotonic" as asked by TALLY_CLOCK) and records the
 /// start of the run for the rate measurement. Returns a warning when the request cannot be met.
 std::string init_clock(const std::string& requested);
