@@ -100,12 +100,15 @@ def talp_regions(path):
 
 
 def sampled_regions(folder):
-    """The sampler's regions (the kernels), its samples as seconds, and their POP metrics."""
+    """The sampler's MPI RandomAccess regions, its samples as seconds, and their POP metrics (it
+    wraps only the calls those kernels make, so the other kernels' split would mean nothing)."""
     ranks = {}
     for path in folder.glob("sampler-*.txt"):
         rank = int(path.stem.split("-")[1])
         for line in path.read_text().splitlines():
             name, mpi, useful, period = line.split()
+            if "MPIRandomAccess" not in name:
+                continue
             ranks.setdefault(name, {})[rank] = (int(useful) * int(period) / 1e9, int(mpi) * int(period) / 1e9)
     regions = {}
     for name, times in ranks.items():
