@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """HPCC kernel by kernel under tally and under DLB TALP, alternating (hpcc_kernels.sh builds it).
 
-Runs HPCC (hpcc/hpccinf.txt) bare, under tally and under TALP in turn, and prints per region (each
+Runs HPCC (hpcc/hpccinf.txt) in each mode in turn (bare, under tally, under tally on CLOCK_MONOTONIC,
+under TALP, under the clock-free sampler mpi_sampler.c; --modes chooses) and prints per region (each
 kernel, Global, and "outside kernels": Global less the kernels) of each tool the median over the
 runs of: the elapsed time (the longest rank), the useful and MPI time summed over ranks, the
 parallel efficiency, communication efficiency and load balance, and the MPI calls. Then the same
-per rank. A binary without the kernel regions (Debian's /usr/bin/hpcc) gives Global alone.
+per rank, and HPCC's own timings of its communicating kernels in every mode. A binary without the
+kernel regions (Debian's /usr/bin/hpcc) gives Global alone (and the sampler nothing).
 """
 import argparse
 import json
