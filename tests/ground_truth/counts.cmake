@@ -48,7 +48,7 @@ tally_preload_test(computation_between_polls_is_useful_time
   COMMAND ${mpirun} -np 2 $<TARGET_FILE:polling_with_work>)
 
 # The latency of cache misses left in flight before a poll is useful time (misses_before_polls.c):
-# each step is 4 random updates of a 128 MB table (80 ns or more) and one MPI_Testany that finds
+# each step is 4 random updates of a 256 MB table (80 ns or more) and one MPI_Testany that finds
 # nothing (at most about 60 ns with tally's own cost), so communication efficiency is 0.57 or more
 # (0.8 +- 0.25 allows 0.55 to 1); booked inside the call by an unordered clock read, about 0.1.
 add_executable(misses_before_polls misses_before_polls.c)

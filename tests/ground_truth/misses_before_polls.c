@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 /* The latency of a cache miss the program leaves in flight before an MPI call is useful time, as
  * in HPCC's RandomAccess. Each rank posts 16 receives that stay pending for the whole region, then
- * repeats: 4 updates of a 128 MB table at random places (each a cache and TLB miss: 80 ns or more
+ * repeats: 4 updates of a 256 MB table at random places (each a cache and TLB miss: 80 ns or more
  * of memory latency on current processors, the 4 overlapping), then one MPI_Testany over the 16
  * requests, which finds nothing (in Open MPI a scan of the requests and one progress poll: a few
  * tens of ns, plus what tally adds per call, about 40 ns split around it). So each rank's useful
@@ -17,7 +17,7 @@
 
 enum { requests = 16, updates_per_poll = 4, tag = 5 };
 static const long steps = 1000000;
-static const size_t table_words = (size_t)1 << 24; /* 128 MB, well above any last-level cache */
+static const size_t table_words = (size_t)1 << 25; /* 256 MB, above any last-level cache */
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
