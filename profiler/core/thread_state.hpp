@@ -65,9 +65,10 @@ public:
     end_write();
   }
 
-  /// The running totals up to now, the running segment included. Used by region start/stop.
+  /// The running totals up to now, the running segment included. Used by region start/stop,
+  /// which change no state: the clock is read without waiting (clock_ticks_unordered).
   const Totals& snapshot() noexcept {
-    close_segment(clock_ticks(), current_);
+    close_segment(clock_ticks_unordered(), current_);
     return totals_;
   }
 
