@@ -6,6 +6,8 @@
 # "clone" to clone it; PREFIX receives the installation (lib/libdlb_mpi.so).
 # Usage: bench/real-apps/build_dlb.sh SOURCE PREFIX
 set -euo pipefail
+# shellcheck source=bench/real-apps/unpack_source.sh
+source "$(dirname "${BASH_SOURCE[0]}")/unpack_source.sh"
 source="$1" prefix="$(realpath -m "$2")"
 for tool in autoconf automake libtoolize python3 mpicc; do
   command -v "$tool" >/dev/null || { echo "build_dlb: $tool is missing (apt-get install autoconf automake libtool python3 libopenmpi-dev)" >&2; exit 2; }
@@ -13,17 +15,7 @@ done
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-if [ "$source" = clone ]; then
-  git clone --depth 1 https://github.com/bsc-pm/dlb "$work/dlb"
-elif [ -d "$source/.git" ]; then
-  git -C "$source" archive --prefix=dlb/ HEAD | tar -x -C "$work"
-elif git --git-dir="$source" rev-parse HEAD >/dev/null 2>&1; then
-  git --git-dir="$source" archive --prefix=dlb/ HEAD | tar -x -C "$work"
-  echo "build_dlb: DLB $(git --git-dir="$source" log -1 --format='%h of %cs')"
-else
-  echo "build_dlb: $source is neither a DLB clone nor a git directory (or \"clone\")" >&2
-  exit 2
-fi
+unpack_source "$source" https://github.com/bsc-pm/dlb dlb "$work" build_dlb
 cd "$work/dlb"
 ./bootstrap >/dev/null
 ./configure --prefix="$prefix" --with-mpi --disable-instrumentation >"$work/configure.log" || {

@@ -9,6 +9,8 @@
 # reference that samples instead of reading a clock around MPI calls, mpi_sampler.c).
 # Usage: bench/real-apps/hpcc_kernels.sh SOURCE PREFIX
 set -euo pipefail
+# shellcheck source=bench/real-apps/unpack_source.sh
+source "$(dirname "${BASH_SOURCE[0]}")/unpack_source.sh"
 source="${1:?usage: hpcc_kernels.sh SOURCE PREFIX}"
 prefix="$(realpath -m "${2:?usage: hpcc_kernels.sh SOURCE PREFIX}")"
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -20,17 +22,7 @@ done
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-if [ "$source" = clone ]; then
-  git clone --depth 1 https://github.com/icl-utk-edu/hpcc "$work/hpcc"
-elif [ -d "$source/.git" ]; then
-  git -C "$source" archive --prefix=hpcc/ HEAD | tar -x -C "$work"
-elif git --git-dir="$source" rev-parse HEAD >/dev/null 2>&1; then
-  git --git-dir="$source" archive --prefix=hpcc/ HEAD | tar -x -C "$work"
-  echo "hpcc_kernels: HPCC $(git --git-dir="$source" log -1 --format='%h of %cs')"
-else
-  echo "hpcc_kernels: $source is neither an HPCC clone nor a git directory (or \"clone\")" >&2
-  exit 2
-fi
+unpack_source "$source" https://github.com/icl-utk-edu/hpcc hpcc "$work" hpcc_kernels
 
 # The kernel entry points HPCC's main calls (src/hpcc.c), and its set-up and report.
 kernels="HPCC_Init HPCC_MPIRandomAccess HPCC_StarRandomAccess HPCC_SingleRandomAccess
