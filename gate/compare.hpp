@@ -81,7 +81,7 @@ struct GateResult {
   std::vector<Finding> findings;
   Verdict overall = Verdict::pass;
   std::optional<std::size_t> deciding{}; ///< index into findings; none when no finding decided (a pass)
-  std::size_t family = 0;                ///< checks with a p-value, judged together by the family-wise rule
+  std::size_t family = 0;                ///< checks judged together by the family-wise rule (decision.hpp)
   std::vector<std::string> unused_rules; ///< rules and waivers that checked nothing, and why (rule_usage.hpp)
 };
 

@@ -15,17 +15,27 @@
 namespace tally::gate {
 namespace {
 
+/// A move whose p-value is at most this is kept by the family-wise rule in any family up to
+/// alpha / certain_p checks (50,000 at the default alpha), far more than a comparison holds.
+constexpr double certain_p = 1e-6;
+
 /// Step 1: the checks whose move the Benjamini-Hochberg rule keeps, over every check with a p-value
-/// except those that test nothing (SampleVerdict::constant).
+/// except those where a move to the tolerance would already be certain (SampleVerdict::
+/// p_at_tolerance): they could not be a false alarm in any family, so counting them would only
+/// raise every other check's line; any move of theirs beyond the tolerance is kept.
 void keep_family(GateResult& result, const GateConfig& config) {
   std::vector<std::size_t> family;
   std::vector<double> weighed;
   for (std::size_t i = 0; i < result.checks.size(); ++i) {
-    const Check& check = result.checks[i];
-    if (!check.result.p_value || check.result.constant) continue;
+    SampleVerdict& evidence = result.checks[i].result;
+    if (!evidence.p_value) continue;
+    const double weight = result.checks[i].rule.alpha > 0 ? config.alpha / result.checks[i].rule.alpha : INFINITY;
+    if (evidence.p_at_tolerance && *evidence.p_at_tolerance * weight <= certain_p) {
+      evidence.certain_beyond_tolerance = evidence.kept = true;
+      continue;
+    }
     family.push_back(i);
-    const double weight = check.rule.alpha > 0 ? config.alpha / check.rule.alpha : INFINITY;
-    weighed.push_back(std::min(1.0, *check.result.p_value * weight));
+    weighed.push_back(std::min(1.0, *evidence.p_value * weight));
   }
   const std::vector<bool> kept = benjamini_hochberg(weighed, config.alpha);
   for (std::size_t k = 0; k < family.size(); ++k)

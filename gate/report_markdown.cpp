@@ -43,9 +43,11 @@ std::size_t write_findings(std::ostream& out, const GateResult& result) {
 std::string evidence_of(const Check& check) {
   const SampleVerdict& evidence = check.result;
   char numbers[128] = "";
+  const char* judged = evidence.certain_beyond_tolerance ? "any move beyond the tolerance is certain"
+                       : evidence.kept                   ? "kept by the family-wise rule"
+                                                         : "not kept by the family-wise rule";
   if (evidence.z && evidence.p_value)
-    std::snprintf(numbers, sizeof numbers, "z = %.2g, p = %.2g (%s by the family-wise rule); ", *evidence.z,
-                  *evidence.p_value, evidence.kept ? "kept" : "not kept");
+    std::snprintf(numbers, sizeof numbers, "z = %.2g, p = %.2g (%s); ", *evidence.z, *evidence.p_value, judged);
   char impact[64];
   std::snprintf(impact, sizeof impact, "; costs the run %.2g%%", 100.0 * evidence.impact);
   return numbers + std::string(to_string(evidence.evidence)) + "; " + tolerance_of(check) + impact;

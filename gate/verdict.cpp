@@ -38,8 +38,11 @@ SampleVerdict weigh_change(const CheckRule& rule, const std::vector<double>& bas
   else // no noise at all (identical repetitions): any difference is certain
     out.z = delta == 0 ? 0.0 : std::copysign(std::numeric_limits<double>::infinity(), delta);
   out.p_value = student_t_p_value(*out.z, scale->degrees_of_freedom);
-  out.constant = scale->deviation == 0 &&
-                 std::all_of(candidate.begin(), candidate.end(), [&](double v) { return v == out.baseline_median; });
+  const double tolerance_delta = rule.tolerance / 100.0 * (rule.tolerance_in_pp ? 1.0 : std::abs(out.baseline_median));
+  const double smallest_move = std::max(tolerance_delta, rule.min_effect);
+  const double z_at_tolerance =
+      scale->deviation > 0 ? smallest_move / scale->deviation : std::numeric_limits<double>::infinity();
+  out.p_at_tolerance = student_t_p_value(z_at_tolerance, scale->degrees_of_freedom);
   return out;
 }
 

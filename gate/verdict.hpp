@@ -50,15 +50,19 @@ struct SampleVerdict {
   bool worse = false;             ///< the median moved in the rule's worse direction
   bool exceeds_tolerance = false; ///< |change| beyond the tolerance and the minimum effect
   std::optional<double> z;        ///< the change of the medians over the scale's deviation
-  /// No test at all: every value on both sides and along the history is the same (a metric the
-  /// configuration fixes, such as inter-node load balance on one node).
-  bool constant = false;
-  std::optional<double> p_value; ///< two-sided, Student's t with the scale's degrees of freedom
+  std::optional<double> p_value;  ///< two-sided, Student's t with the scale's degrees of freedom
+  /// The p-value of a move as large as the tolerance (and the minimum effect): how surely any move
+  /// beyond the tolerance is real. Where even that is certain (decision.hpp), the check tests
+  /// nothing its tolerance does not: its values never vary, or only by rounding (inter-node load
+  /// balance on one node, every efficiency at one rank).
+  std::optional<double> p_at_tolerance;
   /// The change's cost to the run: the region's share of Global's time times the metric's relative
   /// change (an efficiency's change over its baseline value), as a fraction; the relative change
   /// alone when the runs have no Global region.
   double impact = 0;
-  bool kept = false; ///< kept by the family-wise rule (decision.hpp)
+  bool kept = false; ///< kept by the family-wise rule, or certain beyond the tolerance (decision.hpp)
+  /// Left out of the family: a move to the tolerance would be kept in any family (decision.hpp).
+  bool certain_beyond_tolerance = false;
 };
 
 /// The evidence of `candidate` against `baseline` (both non-empty; direction not ignored): the

@@ -2,6 +2,7 @@
 // The verdict rule (decision.hpp): first on checks whose evidence is set by hand, then end to end
 // on seeded histories whose outcome is known by construction.
 #include "gate/decision.hpp"
+#include "gate/reports.hpp"
 #include "gate/statistics.hpp"
 
 #include "gate_runs.hpp"
@@ -103,6 +104,45 @@ TEST(Decision, without_a_scale_the_tolerance_decides_alone_and_the_check_is_not_
   const GateResult result = decided({single});
   EXPECT_EQ(result.checks[0].result.verdict, Verdict::regression);
   EXPECT_EQ(result.family, 0u);
+}
+
+TEST(Decision, checks_where_a_move_to_the_tolerance_is_certain_do_not_raise_the_family_line) {
+  // Six checks whose values vary by rounding only: a move to their 2 pp tolerance would have
+  // p = 1e-12. Counted in the family, they would put its line at 0.05 / 7 = 0.0071 and a −3 pp
+  // move with p = 0.02 would pass; left out, the family is that check alone, its line 0.05.
+  Check solve = balance_check("solve", -3, 0.02, 0.02);
+  solve.result.p_at_tolerance = 0.05;
+  Check rounding = balance_check("rounding", 0, 0.5, 0);
+  rounding.result.p_at_tolerance = 1e-12;
+  std::vector<Check> checks(6, rounding);
+  checks.push_back(solve);
+  const GateResult result = decided(checks);
+  EXPECT_EQ(result.family, 1u);
+  EXPECT_TRUE(result.checks.back().result.kept);
+  EXPECT_EQ(result.checks.back().result.verdict, Verdict::regression);
+  EXPECT_TRUE(result.checks.front().result.certain_beyond_tolerance);
+  EXPECT_EQ(result.checks.front().result.verdict, Verdict::pass); // no move
+  // The Markdown says which way each was judged.
+  EXPECT_NE(evidence_of(result.checks.front()).find("(any move beyond the tolerance is certain)"), std::string::npos);
+  EXPECT_NE(evidence_of(result.checks.back()).find("(kept by the family-wise rule)"), std::string::npos);
+}
+
+TEST(Decision, a_move_beyond_a_tolerance_that_is_certain_is_a_regression_outside_the_family) {
+  // Beside a thousand quiet checks (line 0.05 / 1001), a check whose every move beyond its
+  // tolerance is certain moves −3 pp: kept without being counted.
+  std::vector<Check> checks(1000, balance_check("quiet", 0.1, 0.5, 0));
+  Check rounding = balance_check("rounding", -3, 1e-30, 0.02);
+  rounding.result.p_at_tolerance = 1e-12;
+  checks.push_back(rounding);
+  const GateResult result = decided(checks);
+  EXPECT_EQ(result.family, 1000u);
+  EXPECT_EQ(result.checks.back().result.verdict, Verdict::regression);
+  // A rule's alpha weighs that certainty by 0.05 / alpha: at alpha 1e-3, 1e-12 × 50 is still
+  // certain (≤ 1e-6); at 1e-11, 1e-12 × 5e9 = 5e-3 puts the check back in the family.
+  checks.back().rule.alpha = 1e-3;
+  EXPECT_EQ(decided(checks).family, 1000u);
+  checks.back().rule.alpha = 1e-11;
+  EXPECT_EQ(decided(checks).family, 1001u);
 }
 
 /// Runs of `regions` regions (r00, r01, ...) in one document, each with its own noise level
