@@ -220,15 +220,17 @@ std::string summary_of(const Finding& finding, const std::vector<Check>& checks,
     if (!spent.empty()) out += "; " + spent;
   }
   if (!lead.diagnosis.empty()) out += "; " + lead.diagnosis;
-  if (!finding.explained_regions.empty()) {
-    out += "; explains ";
-    for (std::size_t i = 0; i < finding.explained_regions.size(); ++i)
-      out += (i > 0 ? ", " : "") + finding.explained_regions[i];
-  }
-  return out;
+  return out + explains_text(finding);
 }
 
 } // namespace
+
+std::string explains_text(const Finding& finding) {
+  std::string out;
+  for (std::size_t i = 0; i < finding.explained_regions.size(); ++i)
+    out += (i == 0 ? "; explains " : ", ") + finding.explained_regions[i];
+  return out;
+}
 
 std::vector<Finding> find_causes(const GateResult& result) {
   const std::vector<Check>& checks = result.checks;

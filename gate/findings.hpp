@@ -27,6 +27,10 @@ std::vector<Finding> find_causes(const GateResult& result);
 /// as much at every configuration: the inner region explains it.
 std::vector<Finding> find_count_causes(const GateResult& result);
 
+/// "; explains step, Global": the regions whose move a finding explains, the end of its summary
+/// (empty when none).
+std::string explains_text(const Finding& finding);
+
 /// One finding per run event, in the region a hung run waited in (Global outside any region).
 std::vector<Finding> find_run_event_causes(const GateResult& result);
 

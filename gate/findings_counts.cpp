@@ -64,12 +64,7 @@ std::string summary_of(const Finding& finding, const std::vector<CountChange>& c
   std::snprintf(effect, sizeof effect, "elapsed time %+.1f%%", changes[finding.count_changes.front()].time_change);
   out += time_changed ? "; its time changed too (" + std::string(effect) + ")"
                       : "; with no time change (" + std::string(effect) + ", within noise)";
-  if (!finding.explained_regions.empty()) {
-    out += "; explains ";
-    for (std::size_t i = 0; i < finding.explained_regions.size(); ++i)
-      out += (i > 0 ? ", " : "") + finding.explained_regions[i];
-  }
-  return out;
+  return out + explains_text(finding);
 }
 
 } // namespace
