@@ -76,14 +76,19 @@ const Check* mirrored_reference(const Check& check, const std::vector<const Chec
   return nullptr;
 }
 
-/// The finding's checks that are its cause, one per configuration.
-std::vector<const Check*> causes_of(const Finding& finding, const std::vector<Check>& checks) {
+/// The finding's checks of `metric` in its own region, one per configuration.
+std::vector<const Check*> checks_of(const Finding& finding, MetricId metric, const std::vector<Check>& checks) {
   std::vector<const Check*> out;
   for (std::size_t index : finding.checks) {
     const Check& check = checks[index];
-    if (check.region == finding.region && check.metric == finding.metric) out.push_back(&check);
+    if (check.region == finding.region && check.metric == metric) out.push_back(&check);
   }
   return out;
+}
+
+/// The finding's checks that are its cause, one per configuration.
+std::vector<const Check*> causes_of(const Finding& finding, const std::vector<Check>& checks) {
+  return checks_of(finding, finding.metric, checks);
 }
 
 double baseline_time(const Check& check) { return check.baseline_medians.get(MetricId::elapsed_ns).value_or(0); }
@@ -122,7 +127,9 @@ bool runs_inside(const Check& inner, const Check& outer, const RegionParents& pa
   return false;
 }
 
-/// The finding, in a region inside `larger`'s, that explains `larger`; nullopt when none does.
+/// The finding, in a region inside `larger`'s, that explains `larger`; nullopt when none does. The
+/// inner finding explains through its checks of `larger`'s metric, its cause or one it explains
+/// (Global's load balance by solve's parallel efficiency, whose load balance fell with it).
 std::optional<std::size_t> explaining_region(std::size_t larger, const std::vector<Finding>& findings,
                                              const std::vector<Check>& checks, const RegionParents& parents) {
   const Finding& parent = findings[larger];
@@ -136,10 +143,8 @@ std::optional<std::size_t> explaining_region(std::size_t larger, const std::vect
     best_share = total = 0;
     for (std::size_t other = 0; other < findings.size(); ++other) {
       const Finding& child = findings[other];
-      if (other == larger || child.experiment != parent.experiment || child.metric != parent.metric ||
-          child.verdict != parent.verdict)
-        continue;
-      for (const Check* child_check : causes_of(child, checks)) {
+      if (other == larger || child.experiment != parent.experiment || child.verdict != parent.verdict) continue;
+      for (const Check* child_check : checks_of(child, parent.metric, checks)) {
         if (child_check->configuration != parent_check->configuration) continue;
         if (!runs_inside(*child_check, *parent_check, parents)) continue;
         const double share = std::abs(contribution(*child_check, *parent_check));

@@ -15,9 +15,10 @@ namespace tally::gate {
 /// configuration, a check whose ancestor in the metric tree moved the same way belongs to that
 /// ancestor; computation metrics (instructions, IPC, frequency) belong to elapsed time, and
 /// elapsed time to any efficiency that moved the same way. The same cause at several
-/// configurations is one finding. A region's finding is listed under a smaller region with the
-/// same cause when, weighted by time share (time of the smaller / time of the larger region), the
-/// smaller one's move is at least half of the larger one's.
+/// configurations is one finding. A region's finding is listed under a smaller region whose
+/// finding holds the same metric moving the same way (its cause, or a check it explains) when,
+/// weighted by time share (time of the smaller / time of the larger region), the smaller one's
+/// move is at least half of the larger one's.
 /// The count changes come after: one finding per region and verdict, at every configuration that
 /// shows it (findings_counts.cpp); then one finding per run event (find_run_event_causes).
 std::vector<Finding> find_causes(const GateResult& result);

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace tally::gate {
 namespace {
@@ -50,10 +51,12 @@ constexpr double short_history_drift_test_level = 0.9;
 /// it alone no change of two commits would ever count. From three commits of one level on it does.
 constexpr double median_spread_min_degrees = 2;
 
-/// A standard deviation and how many degrees of freedom its estimate has.
+/// A standard deviation and how many degrees of freedom its estimate has; for a commit median's
+/// noise, also the drift the medians showed (LearnedNoise::drift).
 struct Spread {
   double deviation = 0;
   double degrees_of_freedom = 0;
+  double drift = 0;
 };
 
 /// The spread of the commit medians about their levels: each commit's median less the mean of the
@@ -97,7 +100,10 @@ Spread commit_median_noise(const analysis::CommitNoise& repetitions, const Sprea
                                    : f_upper_tail(medians.deviation * medians.deviation / (within * within),
                                                   medians.degrees_of_freedom, within_degrees) < test_level);
   const double degrees = drifts ? medians.degrees_of_freedom : within_degrees + medians.degrees_of_freedom;
-  return {deviation, std::max(1.0, degrees)};
+  const double drift = !drifts      ? 0.0
+                       : within > 0 ? medians.deviation / within
+                                    : std::numeric_limits<double>::infinity();
+  return {deviation, std::max(1.0, degrees), drift};
 }
 
 /// Where the levels of `history` (oldest first, the baseline last) begin: the site's change points
@@ -150,7 +156,8 @@ std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> com
   const analysis::CommitNoise repetitions = analysis::commit_noise(commits);
   const std::vector<std::size_t> starts = level_starts(commits, repetitions);
   const Spread median = commit_median_noise(repetitions, median_spread(commits, starts), drift_test_level);
-  return LearnedNoise{commits.size(), median.deviation, commits.size() - starts.back(), median.degrees_of_freedom};
+  return LearnedNoise{commits.size(), median.deviation, commits.size() - starts.back(), median.degrees_of_freedom,
+                      median.drift};
 }
 
 double tolerance_with_noise(const CheckRule& configured, const std::optional<LearnedNoise>& noise,
@@ -181,6 +188,13 @@ std::string tolerance_text(const CheckRule& applied, const std::optional<Learned
   if (noise->level_commits > 1) out += ", against the level of the newest " + std::to_string(noise->level_commits);
   if (applied.tolerance == noise_tightest_fraction * configured_tolerance)
     out += " (at its floor, a fifth of the configured " + number(configured_tolerance, unit) + ")";
+  if (noise->drift >= reported_drift) {
+    const std::string spread =
+        std::isinf(noise->drift)
+            ? "the commit medians move while each commit's repetitions agree"
+            : "the commit medians spread " + number(noise->drift, "×") + " as much as their repetitions predict";
+    out += "; " + spread + ": the runner's state moves between jobs, or small changes add up along the history";
+  }
   return out;
 }
 

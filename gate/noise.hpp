@@ -30,7 +30,15 @@ struct LearnedNoise {
   double deviation = 0;          ///< standard deviation of one commit's median, the runner's drift included
   std::size_t level_commits = 1; ///< the newest commits after the history's last change point, the baseline's included
   double degrees_of_freedom = 1; ///< of the deviation's estimate
+  /// When the commit medians spread more than their repetitions predict (the drift test): their
+  /// standard deviation over the repetitions' prediction (infinite when every commit's repetitions
+  /// agree); 0 when they do not.
+  double drift = 0;
 };
+
+/// A drift at least this large (the tolerance at least doubled by it) is named in the tolerance's
+/// text, so that a reader sees why a move passed on a runner that drifts.
+inline constexpr double reported_drift = 2;
 
 /// The noise of `commits` (oldest first, the baseline last, each its repetition values); nullopt
 /// for fewer than noise_min_commits. Its deviation is the larger of the repetitions' spread
@@ -66,7 +74,8 @@ double tolerance_with_noise(const CheckRule& configured, const std::optional<Lea
                             double baseline_median);
 
 /// Which tolerance applied and why: "tolerance 2.1% learned from 11 commits", or "tolerance 5%
-/// configured (3 commits with runs in the history; 5 needed to learn its noise)".
+/// configured (3 commits with runs in the history; 5 needed to learn its noise)"; with a drift of
+/// at least reported_drift, how much the commit medians spread beyond their repetitions.
 std::string tolerance_text(const CheckRule& applied, const std::optional<LearnedNoise>& noise,
                            double configured_tolerance, std::size_t history_commits);
 

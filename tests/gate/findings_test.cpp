@@ -164,6 +164,50 @@ TEST(Findings, a_region_two_levels_down_explains_its_grandparent) {
   EXPECT_EQ(findings.front().explained_regions, std::vector<std::string>{"Global"});
 }
 
+/// A check of `region` at 4 ranks whose verdict and medians are set by hand (the region's elapsed
+/// time `elapsed_ns` on both sides, for the time shares).
+Check decided_check(const std::string& region, MetricId metric, Verdict verdict, double from, double to,
+                    double elapsed_ns, std::optional<std::string> parent) {
+  Check check;
+  check.experiment = "strong";
+  check.region = region;
+  check.configuration = analysis::Configuration{1, 4, 1, 0};
+  check.metric = metric;
+  check.result.verdict = verdict;
+  check.result.baseline_median = from;
+  check.result.candidate_median = to;
+  check.result.worse = to < from;
+  check.baseline_medians.set(MetricId::elapsed_ns, elapsed_ns);
+  check.candidate_medians.set(MetricId::elapsed_ns, elapsed_ns);
+  check.parent = std::move(parent);
+  return check;
+}
+
+TEST(Findings, a_regions_efficiency_explains_the_load_balance_its_parent_lost_alone) {
+  // Global's parallel efficiency fell too little to be confirmed, its load balance was: Global's
+  // finding is load balance. solve (80% of Global's time) lost parallel efficiency, its load
+  // balance with it (explained in solve by the efficiency): solve's load balance fell 0.19, 0.152
+  // of Global's time-weighted, more than half of Global's 0.17: one finding, solve's, explaining Global.
+  GateResult result;
+  result.checks = {
+      decided_check("Global", MetricId::parallel_efficiency, Verdict::inconclusive, 0.98, 0.82, 1e9, std::nullopt),
+      decided_check("Global", MetricId::mpi_load_balance, Verdict::regression, 0.99, 0.82, 1e9, std::nullopt),
+      decided_check("solve", MetricId::parallel_efficiency, Verdict::regression, 1.00, 0.81, 8e8, "Global"),
+      decided_check("solve", MetricId::mpi_load_balance, Verdict::regression, 1.00, 0.81, 8e8, "Global")};
+  std::vector<Finding> findings = find_causes(result);
+  std::erase_if(findings, [](const Finding& finding) { return finding.verdict != Verdict::regression; });
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings.front().region, "solve");
+  EXPECT_EQ(findings.front().metric, MetricId::parallel_efficiency);
+  EXPECT_EQ(findings.front().explained_regions, std::vector<std::string>{"Global"});
+  // Had solve's load balance fell 0.10 (0.08 of Global's time-weighted, under half of 0.17), Global
+  // keeps its own finding.
+  result.checks[3].result.candidate_median = 0.90;
+  findings = find_causes(result);
+  std::erase_if(findings, [](const Finding& finding) { return finding.verdict != Verdict::regression; });
+  EXPECT_EQ(findings.size(), 2u);
+}
+
 TEST(Findings, elapsed_time_without_an_efficiency_move_is_a_finding_that_names_computation) {
   const GateResult result = compare({{"timestep", 1e9}}, {{"timestep", 4, 1.0, 1.2}});
   const std::vector<Finding> findings = find_causes(result);

@@ -40,6 +40,32 @@ TEST(Noise, a_steady_history_is_one_level_and_the_spread_of_a_median) {
   // than the repetitions predict: both count, 5 + 4.
   EXPECT_DOUBLE_EQ(noise->degrees_of_freedom, 9.0);
   EXPECT_EQ(noise->level_commits, 5u);
+  EXPECT_EQ(noise->drift, 0.0);
+}
+
+TEST(Noise, medians_that_spread_beyond_their_repetitions_are_a_drift_and_say_how_much) {
+  // The steady history's repetitions (each commit m − 1, m, m + 1: the repetitions predict 1/1.15
+  // for a median, above) around medians 13, 7, 13, 7, 10: about their mean 10 they spread by
+  // √((9 + 9 + 9 + 9 + 0)/4) = 3, with 4 degrees of freedom; F = (3·1.15)² = 11.9 on (4, 5) is far
+  // in its tail: a drift of 3 / (1/1.15) = 3.45, the medians' spread alone the noise.
+  std::vector<std::vector<double>> commits;
+  for (const double median : {13.0, 7.0, 13.0, 7.0, 10.0})
+    commits.push_back({median - 1, median, median + 1});
+  const auto noise = learn_noise(commits);
+  ASSERT_TRUE(noise);
+  EXPECT_EQ(noise->level_commits, 5u);
+  EXPECT_NEAR(noise->deviation, 3.0, 1e-12);
+  EXPECT_NEAR(noise->drift, 3.0 * 1.15, 1e-12);
+  EXPECT_DOUBLE_EQ(noise->degrees_of_freedom, 4.0);
+  CheckRule rule;
+  rule.tolerance = 5.0;
+  const std::string text = tolerance_text(rule, noise, 5.0, 4);
+  EXPECT_NE(text.find("the commit medians spread 3.4× as much as their repetitions predict"), std::string::npos)
+      << text;
+  // Below twice, the text says nothing of it.
+  LearnedNoise slight = *noise;
+  slight.drift = 1.9;
+  EXPECT_EQ(tolerance_text(rule, slight, 5.0, 4).find("repetitions predict"), std::string::npos);
 }
 
 TEST(Noise, the_level_starts_at_the_histories_last_change_point) {
@@ -145,6 +171,9 @@ TEST(Noise, a_noisy_history_widens_the_tolerance_past_a_move_of_its_usual_size) 
   EXPECT_EQ(learned.noise->level_commits, 11u);
   EXPECT_NEAR(learned.rule.tolerance, 2.5 * std::sqrt(12.0), 0.01);
   EXPECT_DOUBLE_EQ(learned.noise->degrees_of_freedom, 10.0); // the medians' spread alone
+  EXPECT_NE(tolerance_of(learned).find("as much as their repetitions predict: the runner's state moves"),
+            std::string::npos)
+      << tolerance_of(learned);
   EXPECT_NEAR(learned.result.change, 8.0, 0.01);
   EXPECT_EQ(elapsed_check(gate_newest(runs, "c12", 0)).result.verdict, Verdict::regression);
 }
