@@ -101,31 +101,56 @@ std::vector<std::vector<model::MetricValues>> commit_repetitions(const Cell& cel
   return out;
 }
 
-/// Learns the check's noise and weighs its change. When the baseline's level spans several commits,
-/// the check's baseline sample becomes their repetitions pooled, so that the tolerance and the
-/// scale compare the candidate with the same reference. Too short a history keeps the configured
-/// tolerance and learns the scale from what there is, the candidate's repetitions included.
-void weigh(Check& check, const std::vector<std::vector<model::MetricValues>>& history) {
+/// A check not weighed yet, and its metric's values at each commit of its history, oldest first,
+/// the baseline's last: what its noise is learned from.
+struct PendingCheck {
+  Check check;
   std::vector<std::vector<double>> commits;
+};
+
+PendingCheck pending_check(Check check, const std::vector<std::vector<model::MetricValues>>& history) {
+  PendingCheck out{std::move(check), {}};
   for (const std::vector<model::MetricValues>& repetitions : history) {
-    std::vector<double> values = values_of(repetitions, check.metric);
-    if (!values.empty()) commits.push_back(std::move(values));
+    std::vector<double> values = values_of(repetitions, out.check.metric);
+    if (!values.empty()) out.commits.push_back(std::move(values));
   }
+  return out;
+}
+
+/// The history with the candidate's repetitions last, as repetition_scale takes it.
+std::vector<std::vector<double>> with_candidate(const PendingCheck& pending) {
+  std::vector<std::vector<double>> out = pending.commits;
+  out.push_back(pending.check.candidate_values);
+  return out;
+}
+
+/// The check's own drift test on a history long enough to learn from (learn_noise); nullopt on a
+/// shorter one, whose three or four commit medians tell a drift from chance in no cell, so that
+/// each such check keeps its own test (repetition_scale).
+std::optional<double> learned_drift_p_value(const PendingCheck& pending) {
+  const std::optional<LearnedNoise> noise = learn_noise(pending.commits);
+  return noise ? noise->drift_p_value : std::nullopt;
+}
+
+/// Learns the check's noise (the runner drifting as `drifts` says, else as its own test says) and
+/// weighs its change. When the baseline's level spans several commits, the check's baseline sample
+/// becomes their repetitions pooled, so that the tolerance and the scale compare the candidate
+/// with the same reference. Too short a history keeps the configured tolerance and learns the
+/// scale from what there is, the candidate's repetitions included.
+void weigh(PendingCheck& pending, std::optional<bool> drifts) {
+  Check& check = pending.check;
+  const std::vector<std::vector<double>>& commits = pending.commits;
   check.configured_tolerance = check.rule.tolerance;
   check.history_commits = commits.size();
-  check.noise = learn_noise(commits);
+  check.noise = learn_noise(commits, drifts);
   std::optional<Scale> scale;
   std::size_t level_commits = 1;
   if (check.noise) {
     scale = learned_scale(*check.noise);
     level_commits = check.noise->level_commits;
-  } else {
-    commits.push_back(check.candidate_values);
-    if (const std::optional<ShortHistoryScale> short_history = repetition_scale(commits)) {
-      scale = short_history->scale;
-      level_commits = short_history->level_commits;
-    }
-    commits.pop_back();
+  } else if (const std::optional<ShortHistoryScale> short_history = repetition_scale(with_candidate(pending), drifts)) {
+    scale = short_history->scale;
+    level_commits = short_history->level_commits;
   }
   if (level_commits > 1) {
     check.baseline_values.clear();
@@ -134,6 +159,21 @@ void weigh(Check& check, const std::vector<std::vector<model::MetricValues>>& hi
   }
   check.rule.tolerance = tolerance_with_noise(check.rule, check.noise, analysis::median(check.baseline_values));
   check.result = weigh_change(check.rule, check.baseline_values, check.candidate_values, scale, check.share);
+}
+
+/// Weighs the checks of one cell, each metric's drift decided over the cell (shared_drift), and
+/// adds them to `out` in their order.
+void weigh_cell(std::vector<PendingCheck>& pending, GateResult& out) {
+  std::vector<std::optional<double>> own(pending.size());
+  std::map<model::MetricId, std::vector<double>> cell_p_values;
+  for (std::size_t i = 0; i < pending.size(); ++i) {
+    own[i] = learned_drift_p_value(pending[i]);
+    if (own[i]) cell_p_values[pending[i].check.metric].push_back(*own[i]);
+  }
+  for (std::size_t i = 0; i < pending.size(); ++i) {
+    weigh(pending[i], own[i] ? shared_drift(cell_p_values[pending[i].check.metric], *own[i]) : std::nullopt);
+    out.checks.push_back(std::move(pending[i].check));
+  }
 }
 
 /// The region's share of Global in what the check of `metric` costs the run: energy for energy,
@@ -146,8 +186,10 @@ double share_of(const Cell& cell, const model::MetricValues& region, model::Metr
   return part && whole && *whole > 0 ? *part / *whole : 1.0;
 }
 
+/// The checks of `region` in `cell`, not weighed yet, added to `pending`; its count changes, new or
+/// removed region, to `out`.
 void compare_region(const Cell& cell, const std::string& region, const References& references, const GateConfig& config,
-                    GateResult& out) {
+                    std::vector<PendingCheck>& pending, GateResult& out) {
   // The candidate's energy decides what energy is compared: only runs measured alike join it.
   const std::optional<std::string> energy = energy_basis(cell.candidate, region);
   const auto baseline = metrics_at(cell, cell.baseline, region, references[baseline_position], energy);
@@ -180,8 +222,7 @@ void compare_region(const Cell& cell, const std::string& region, const Reference
     check.parent = parent;
     check.share = share_of(cell, baseline_medians, info.id);
     if (info.id == model::MetricId::energy_j) check.energy_basis = *energy;
-    weigh(check, history);
-    out.checks.push_back(std::move(check));
+    pending.push_back(pending_check(std::move(check), history));
   }
   CountComparison counts =
       compare_counts(cell.experiment.name, cell.configuration, cell.baseline, cell.candidate, region, config);
@@ -253,8 +294,10 @@ GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelect
       auto [references, first_at_frequency] = references_by_frequency.try_emplace(configuration.cpu_frequency_khz);
       if (first_at_frequency)
         references->second = references_of(experiment, first_history_position + selection.history.size(), column);
+      std::vector<PendingCheck> pending;
       for (std::size_t r = 0; r < experiment.regions.size(); ++r)
-        compare_region(cell, experiment.regions[r], references->second[r], config, out);
+        compare_region(cell, experiment.regions[r], references->second[r], config, pending, out);
+      weigh_cell(pending, out);
     }
   }
   decide(out, config, candidate_commit, today);

@@ -52,11 +52,12 @@ constexpr double short_history_drift_test_level = 0.9;
 constexpr double median_spread_min_degrees = 2;
 
 /// A standard deviation and how many degrees of freedom its estimate has; for a commit median's
-/// noise, also the drift the medians showed (LearnedNoise::drift).
+/// noise, also the drift the medians showed (LearnedNoise::drift) and the drift test's p-value.
 struct Spread {
   double deviation = 0;
   double degrees_of_freedom = 0;
   double drift = 0;
+  std::optional<double> drift_p_value{};
 };
 
 /// The spread of the commit medians about their levels: each commit's median less the mean of the
@@ -87,23 +88,28 @@ Spread median_spread(std::span<const std::vector<double>> commits, std::span<con
 /// The standard deviation of one commit's median and its degrees of freedom, from the repetitions'
 /// spread (the larger of the pairwise and the residuals' part; a median of absolute differences is
 /// worth about half a degree of freedom per repetition beyond the first of each commit) and the
-/// medians' spread. When the medians spread more than the repetitions predict (an F test at
-/// `test_level`), the runner drifts between commits and the medians' spread alone is the
-/// noise, with its few degrees of freedom; otherwise both estimate it: the larger of the two,
-/// with their degrees of freedom together.
-Spread commit_median_noise(const analysis::CommitNoise& repetitions, const Spread& medians, double test_level) {
+/// medians' spread. When the runner drifts between commits (`drifts` when given, else when the
+/// medians spread more than the repetitions predict: an F test at `test_level`), the medians'
+/// spread alone is the noise, with its few degrees of freedom; otherwise both estimate it: the
+/// larger of the two, with their degrees of freedom together. Without both spreads, no drift.
+Spread commit_median_noise(const analysis::CommitNoise& repetitions, const Spread& medians, double test_level,
+                           std::optional<bool> drifts = std::nullopt) {
   const double within = std::max(repetitions.within, repetitions.tails);
   const double within_degrees = 0.5 * repetitions.within_differences;
   const double deviation = std::max(within, medians.deviation);
-  const bool drifts = medians.degrees_of_freedom > 0 && within_degrees > 0 &&
-                      (within == 0 ? medians.deviation > 0
-                                   : f_upper_tail(medians.deviation * medians.deviation / (within * within),
-                                                  medians.degrees_of_freedom, within_degrees) < test_level);
-  const double degrees = drifts ? medians.degrees_of_freedom : within_degrees + medians.degrees_of_freedom;
-  const double drift = !drifts      ? 0.0
+  std::optional<double> p_value;
+  if (medians.degrees_of_freedom > 0 && within_degrees > 0) {
+    p_value = within == 0 ? (medians.deviation > 0 ? 0.0 : 1.0)
+                          : f_upper_tail(medians.deviation * medians.deviation / (within * within),
+                                         medians.degrees_of_freedom, within_degrees);
+  }
+  if (!p_value.has_value()) drifts = false;
+  if (!drifts.has_value()) drifts = *p_value < test_level;
+  const double degrees = *drifts ? medians.degrees_of_freedom : within_degrees + medians.degrees_of_freedom;
+  const double drift = !*drifts     ? 0.0
                        : within > 0 ? medians.deviation / within
                                     : std::numeric_limits<double>::infinity();
-  return {deviation, std::max(1.0, degrees), drift};
+  return {deviation, std::max(1.0, degrees), drift, p_value};
 }
 
 /// Where the levels of `history` (oldest first, the baseline last) begin: the site's change points
@@ -139,7 +145,8 @@ Scale learned_scale(const LearnedNoise& noise) {
   return against_level({noise.deviation, noise.degrees_of_freedom}, noise.level_commits, Evidence::learned_noise);
 }
 
-std::optional<ShortHistoryScale> repetition_scale(std::span<const std::vector<double>> commits) {
+std::optional<ShortHistoryScale> repetition_scale(std::span<const std::vector<double>> commits,
+                                                  std::optional<bool> drifts) {
   const analysis::CommitNoise repetitions = analysis::commit_noise(commits);
   if (repetitions.within_differences == 0) return std::nullopt;
   // Too few commits to find a change point or to tell a shift at the baseline from a drift: the
@@ -147,17 +154,23 @@ std::optional<ShortHistoryScale> repetition_scale(std::span<const std::vector<do
   const auto history = commits.first(commits.size() - 1);
   const std::size_t one_level[] = {0};
   const Spread median =
-      commit_median_noise(repetitions, median_spread(history, one_level), short_history_drift_test_level);
-  return ShortHistoryScale{against_level(median, history.size(), Evidence::repetition_spread), history.size()};
+      commit_median_noise(repetitions, median_spread(history, one_level), short_history_drift_test_level, drifts);
+  return ShortHistoryScale{against_level(median, history.size(), Evidence::repetition_spread), history.size(),
+                           median.drift_p_value};
 }
 
-std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> commits) {
+std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> commits, std::optional<bool> drifts) {
   if (commits.size() < noise_min_commits) return std::nullopt;
   const analysis::CommitNoise repetitions = analysis::commit_noise(commits);
   const std::vector<std::size_t> starts = level_starts(commits, repetitions);
-  const Spread median = commit_median_noise(repetitions, median_spread(commits, starts), drift_test_level);
-  return LearnedNoise{commits.size(), median.deviation, commits.size() - starts.back(), median.degrees_of_freedom,
-                      median.drift};
+  const Spread median = commit_median_noise(repetitions, median_spread(commits, starts), drift_test_level, drifts);
+  return LearnedNoise{commits.size(), median.deviation,    commits.size() - starts.back(), median.degrees_of_freedom,
+                      median.drift,   median.drift_p_value};
+}
+
+std::optional<bool> shared_drift(std::span<const double> cell_p_values, double own_p_value) {
+  if (cell_p_values.size() < shared_drift_min_checks) return std::nullopt;
+  return analysis::median(cell_p_values) < shared_drift_level || own_p_value < lone_drift_level;
 }
 
 double tolerance_with_noise(const CheckRule& configured, const std::optional<LearnedNoise>& noise,

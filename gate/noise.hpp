@@ -34,7 +34,16 @@ struct LearnedNoise {
   /// standard deviation over the repetitions' prediction (infinite when every commit's repetitions
   /// agree); 0 when they do not.
   double drift = 0;
+  /// The drift test's p-value (the medians spread no more than their repetitions predict); none
+  /// without both spreads.
+  std::optional<double> drift_p_value{};
 };
+
+/// The shared drift test (shared_drift): the fewest checks of a cell, the level of the median of
+/// their p-values, and a single check's own level.
+inline constexpr std::size_t shared_drift_min_checks = 5;
+inline constexpr double shared_drift_level = 0.35;
+inline constexpr double lone_drift_level = 0.1;
 
 /// A drift at least this large (the tolerance at least doubled by it) is named in the tolerance's
 /// text, so that a reader sees why a move passed on a runner that drifts.
@@ -44,9 +53,11 @@ inline constexpr double reported_drift = 2;
 /// for fewer than noise_min_commits. Its deviation is the larger of the repetitions' spread
 /// (analysis::commit_noise: a commit's median on a steady runner) and the spread of the commit
 /// medians about their levels (the runner's drift between commits included); its degrees of
-/// freedom are those of the medians' spread alone when that is larger than the repetitions'
-/// predicts (an F test at level 0.5), else of both.
-std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> commits);
+/// freedom are those of the medians' spread alone when the runner drifts (`drifts`, decided over
+/// the check's cell by shared_drift; when not given, whether the medians spread more than the
+/// repetitions predict: an F test at level 0.5), else of both.
+std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> commits,
+                                        std::optional<bool> drifts = std::nullopt);
 
 /// The scale of a check whose noise was learned: σ·√(1 + 1/level_commits), the standard deviation
 /// of the candidate's median less the level's when nothing changed.
@@ -56,15 +67,27 @@ Scale learned_scale(const LearnedNoise& noise);
 /// candidate is compared with.
 struct ShortHistoryScale {
   Scale scale;
-  std::size_t level_commits = 1; ///< as LearnedNoise's
+  std::size_t level_commits = 1;         ///< as LearnedNoise's
+  std::optional<double> drift_p_value{}; ///< as LearnedNoise's
 };
 
 /// The scale of a check whose history is too short to learn a tolerance from (`commits`: the
 /// history's, the baseline's and the candidate's repetitions, the candidate last): learned as
 /// learn_noise learns it, with the candidate's repetitions in the repetitions' spread, so that a
 /// baseline of one repetition still has one, and the drift test at level 0.9 (a few medians'
-/// spread tells too little); nullopt when no commit has two repetitions.
-std::optional<ShortHistoryScale> repetition_scale(std::span<const std::vector<double>> commits);
+/// spread tells too little) unless `drifts` says; nullopt when no commit has two repetitions.
+std::optional<ShortHistoryScale> repetition_scale(std::span<const std::vector<double>> commits,
+                                                  std::optional<bool> drifts = std::nullopt);
+
+/// Whether the runner drifts between commits for one check, from the drift tests of every check of
+/// the same metric in its cell (its regions at one configuration of one experiment, its own
+/// included: `cell_p_values`) and its own (`own_p_value`). The runner's state is common to the
+/// cell, so the cell's tests together tell a drift from chance far better than one check's few
+/// commit medians: the cell drifts when the median of its p-values is below shared_drift_level,
+/// and one check alone when its own is below lone_drift_level (a region whose time depends on
+/// something the others do not, a file system). nullopt for a cell of fewer than
+/// shared_drift_min_checks checks: each check's own test decides (learn_noise, repetition_scale).
+std::optional<bool> shared_drift(std::span<const double> cell_p_values, double own_p_value);
 
 /// The tolerance of a check: from the learned noise when there is some, noise_deviations standard
 /// deviations of the difference between the candidate's median and the level of the reference

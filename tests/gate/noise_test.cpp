@@ -68,6 +68,38 @@ TEST(Noise, medians_that_spread_beyond_their_repetitions_are_a_drift_and_say_how
   EXPECT_EQ(tolerance_text(rule, slight, 5.0, 4).find("repetitions predict"), std::string::npos);
 }
 
+TEST(Noise, a_drift_decided_for_the_cell_overrides_the_checks_own_test) {
+  // The steady history above, told the runner drifts: the medians' spread alone counts, 4 degrees
+  // of freedom; the scale stays the larger part (1/1.15), the medians spreading by 0.
+  const std::vector<std::vector<double>> steady(5, std::vector<double>{9.0, 10.0, 11.0});
+  const auto drifting = learn_noise(steady, true);
+  ASSERT_TRUE(drifting);
+  EXPECT_DOUBLE_EQ(drifting->degrees_of_freedom, 4.0);
+  EXPECT_NEAR(drifting->deviation, 1.0 / 1.15, 1e-12);
+  // The drifting history below (medians 13, 7, 13, 7, 10), told the runner is steady: both parts
+  // count, 5 + 4 degrees of freedom, and the scale is still the larger, the medians' 3.
+  std::vector<std::vector<double>> commits;
+  for (const double median : {13.0, 7.0, 13.0, 7.0, 10.0})
+    commits.push_back({median - 1, median, median + 1});
+  const auto steady_runner = learn_noise(commits, false);
+  ASSERT_TRUE(steady_runner);
+  EXPECT_DOUBLE_EQ(steady_runner->degrees_of_freedom, 9.0);
+  EXPECT_NEAR(steady_runner->deviation, 3.0, 1e-12);
+  EXPECT_EQ(steady_runner->drift, 0.0);
+  ASSERT_TRUE(steady_runner->drift_p_value); // the test is still reported
+  EXPECT_LT(*steady_runner->drift_p_value, 0.05);
+}
+
+TEST(Noise, a_cell_drifts_when_the_median_of_its_drift_tests_is_low_or_one_check_alone_when_its_own_is) {
+  const std::vector<double> steady_cell{0.6, 0.7, 0.2, 0.9, 0.4};    // median 0.6
+  EXPECT_EQ(shared_drift(steady_cell, 0.2), false);                  // 0.2 alone: chance
+  EXPECT_EQ(shared_drift(steady_cell, 0.05), true);                  // below 0.1: this region drifts
+  const std::vector<double> drifting_cell{0.1, 0.2, 0.3, 0.05, 0.9}; // median 0.2, below 0.35
+  EXPECT_EQ(shared_drift(drifting_cell, 0.9), true);
+  // Four checks are too few to judge the cell: each check's own test decides.
+  EXPECT_EQ(shared_drift(std::vector<double>{0.6, 0.7, 0.9, 0.4}, 0.2), std::nullopt);
+}
+
 TEST(Noise, the_level_starts_at_the_histories_last_change_point) {
   // Three commits at 10, then five at 20 (counts: no noise, so any lasting move is a shift).
   std::vector<std::vector<double>> commits(3, std::vector<double>{10.0, 10.0});
@@ -176,6 +208,65 @@ TEST(Noise, a_noisy_history_widens_the_tolerance_past_a_move_of_its_usual_size) 
       << tolerance_of(learned);
   EXPECT_NEAR(learned.result.change, 8.0, 0.01);
   EXPECT_EQ(elapsed_check(gate_newest(runs, "c12", 0)).result.verdict, Verdict::regression);
+}
+
+/// `regions` regions (r0, r1, ...) of one program at 4 ranks, 12 commits of five repetitions (each
+/// 1 + 0.001·(r − 2), as history_of); the first `drifting` regions' commit medians move by
+/// 1 + 0.0004·k, k = 3, −2, 5, −4, 1, −5, 2, −1, 4, −3, 0 for c01..c11 (c12, the candidate, at 0),
+/// the others' never: r0's drift test on its own gives p = 0.30 (below the own test's 0.5).
+analysis::ingest::RunSet cell_of(int regions, int drifting) {
+  const int offsets[] = {3, -2, 5, -4, 1, -5, 2, -1, 4, -3, 0, 0};
+  analysis::ingest::RunSet runs;
+  for (int commit = 1; commit <= 12; ++commit) {
+    char name[16], time[32];
+    std::snprintf(name, sizeof name, "c%02d", commit);
+    std::snprintf(time, sizeof time, "2026-01-%02dT00:00:00Z", commit);
+    for (int region = 0; region < regions; ++region) {
+      const double median = region < drifting ? 1.0 + 0.0004 * offsets[commit - 1] : 1.0;
+      for (int repetition = 0; repetition < 5; ++repetition) {
+        testing::GateRunShape shape{name, "r" + std::to_string(region), 4};
+        shape.useful_avg_ns *= median * (1.0 + 0.001 * (repetition - 2));
+        runs.runs.push_back(testing::gate_run(shape));
+        runs.runs.back().document.source->commit_time = time;
+      }
+    }
+  }
+  return runs;
+}
+
+const Check& elapsed_of(const GateResult& result, const std::string& region) {
+  for (const Check& check : result.checks) {
+    if (check.metric == MetricId::elapsed_ns && check.region == region) return check;
+  }
+  throw std::runtime_error("no elapsed time check of " + region);
+}
+
+TEST(Noise, the_runners_drift_is_decided_over_the_regions_of_a_configuration) {
+  // Degrees of freedom of an elapsed time learned from 11 commits of 5 repetitions, one level:
+  // the medians' spread 10, the repetitions' 0.5 × 11 × 4 = 22 more.
+  const double medians_only = 10, both = 10 + 22;
+  // r0 alone: its own test (p = 0.30 < 0.5) calls it a drift, the medians' spread alone counts.
+  const GateResult alone = gate_newest(cell_of(1, 1), "c12", 10);
+  const Check& own = elapsed_of(alone, "r0");
+  ASSERT_TRUE(own.noise && own.noise->drift_p_value);
+  ASSERT_GT(*own.noise->drift_p_value, lone_drift_level);
+  ASSERT_LT(*own.noise->drift_p_value, shared_drift_level);
+  EXPECT_DOUBLE_EQ(own.noise->degrees_of_freedom, medians_only);
+  // Beside five regions whose medians never move (p = 1, the cell's median), the runner is steady:
+  // r0's spread was chance, and both parts count; the scale itself is the same.
+  const GateResult steady = gate_newest(cell_of(6, 1), "c12", 10);
+  ASSERT_TRUE(elapsed_of(steady, "r0").noise);
+  EXPECT_DOUBLE_EQ(elapsed_of(steady, "r0").noise->degrees_of_freedom, both);
+  EXPECT_DOUBLE_EQ(elapsed_of(steady, "r0").noise->deviation, own.noise->deviation);
+  // Five regions spreading alike (the cell's median p = 0.30, below 0.35): the runner drifts for
+  // the sixth too, whose own medians never moved.
+  const GateResult drifting = gate_newest(cell_of(6, 5), "c12", 10);
+  ASSERT_TRUE(elapsed_of(drifting, "r5").noise);
+  EXPECT_DOUBLE_EQ(elapsed_of(drifting, "r5").noise->degrees_of_freedom, medians_only);
+  // Alone, such a region keeps both parts.
+  const GateResult quiet = gate_newest(cell_of(1, 0), "c12", 10);
+  ASSERT_TRUE(elapsed_of(quiet, "r0").noise);
+  EXPECT_DOUBLE_EQ(elapsed_of(quiet, "r0").noise->degrees_of_freedom, both);
 }
 
 TEST(Noise, the_candidate_is_compared_with_the_level_after_the_last_shift) {
