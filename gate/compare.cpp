@@ -132,7 +132,8 @@ std::optional<double> learned_drift_p_value(const PendingCheck& pending) {
   return noise ? noise->drift_p_value : std::nullopt;
 }
 
-/// Learns the check's noise (the runner drifting as `drifts` says, else as its own test says) and
+/// Learns the check's noise (on a history long enough to learn from, the runner drifting as
+/// `drifts` says, else as its own test says) and
 /// weighs its change. When the baseline's level spans several commits, the check's baseline sample
 /// becomes their repetitions pooled, so that the tolerance and the scale compare the candidate
 /// with the same reference. Too short a history keeps the configured tolerance and learns the
@@ -148,7 +149,7 @@ void weigh(PendingCheck& pending, std::optional<bool> drifts) {
   if (check.noise) {
     scale = learned_scale(*check.noise);
     level_commits = check.noise->level_commits;
-  } else if (const std::optional<ShortHistoryScale> short_history = repetition_scale(with_candidate(pending), drifts)) {
+  } else if (const std::optional<ShortHistoryScale> short_history = repetition_scale(with_candidate(pending))) {
     scale = short_history->scale;
     level_commits = short_history->level_commits;
   }

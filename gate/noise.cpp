@@ -145,8 +145,7 @@ Scale learned_scale(const LearnedNoise& noise) {
   return against_level({noise.deviation, noise.degrees_of_freedom}, noise.level_commits, Evidence::learned_noise);
 }
 
-std::optional<ShortHistoryScale> repetition_scale(std::span<const std::vector<double>> commits,
-                                                  std::optional<bool> drifts) {
+std::optional<ShortHistoryScale> repetition_scale(std::span<const std::vector<double>> commits) {
   const analysis::CommitNoise repetitions = analysis::commit_noise(commits);
   if (repetitions.within_differences == 0) return std::nullopt;
   // Too few commits to find a change point or to tell a shift at the baseline from a drift: the
@@ -154,9 +153,8 @@ std::optional<ShortHistoryScale> repetition_scale(std::span<const std::vector<do
   const auto history = commits.first(commits.size() - 1);
   const std::size_t one_level[] = {0};
   const Spread median =
-      commit_median_noise(repetitions, median_spread(history, one_level), short_history_drift_test_level, drifts);
-  return ShortHistoryScale{against_level(median, history.size(), Evidence::repetition_spread), history.size(),
-                           median.drift_p_value};
+      commit_median_noise(repetitions, median_spread(history, one_level), short_history_drift_test_level);
+  return ShortHistoryScale{against_level(median, history.size(), Evidence::repetition_spread), history.size()};
 }
 
 std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> commits, std::optional<bool> drifts) {

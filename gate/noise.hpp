@@ -67,17 +67,16 @@ Scale learned_scale(const LearnedNoise& noise);
 /// candidate is compared with.
 struct ShortHistoryScale {
   Scale scale;
-  std::size_t level_commits = 1;         ///< as LearnedNoise's
-  std::optional<double> drift_p_value{}; ///< as LearnedNoise's
+  std::size_t level_commits = 1; ///< as LearnedNoise's
 };
 
 /// The scale of a check whose history is too short to learn a tolerance from (`commits`: the
 /// history's, the baseline's and the candidate's repetitions, the candidate last): learned as
 /// learn_noise learns it, with the candidate's repetitions in the repetitions' spread, so that a
 /// baseline of one repetition still has one, and the drift test at level 0.9 (a few medians'
-/// spread tells too little) unless `drifts` says; nullopt when no commit has two repetitions.
-std::optional<ShortHistoryScale> repetition_scale(std::span<const std::vector<double>> commits,
-                                                  std::optional<bool> drifts = std::nullopt);
+/// spread tells too little; no cell's tests tell more, shared_drift); nullopt when no commit has
+/// two repetitions.
+std::optional<ShortHistoryScale> repetition_scale(std::span<const std::vector<double>> commits);
 
 /// Whether the runner drifts between commits for one check, from the drift tests of every check of
 /// the same metric in its cell (its regions at one configuration of one experiment, its own
@@ -86,7 +85,7 @@ std::optional<ShortHistoryScale> repetition_scale(std::span<const std::vector<do
 /// commit medians: the cell drifts when the median of its p-values is below shared_drift_level,
 /// and one check alone when its own is below lone_drift_level (a region whose time depends on
 /// something the others do not, a file system). nullopt for a cell of fewer than
-/// shared_drift_min_checks checks: each check's own test decides (learn_noise, repetition_scale).
+/// shared_drift_min_checks checks: each check's own test decides (learn_noise).
 std::optional<bool> shared_drift(std::span<const double> cell_p_values, double own_p_value);
 
 /// The tolerance of a check: from the learned noise when there is some, noise_deviations standard
