@@ -66,8 +66,11 @@ nlohmann::ordered_json energy_json(const Region& region) {
 std::string metric_report_text(const RunDocument& document) {
   constexpr int name_width = 44;
   std::ostringstream out;
-  out << "experiment " << visible_text(document.run.experiment) << " · label " << visible_text(document.run.label)
-      << " · " << resource_label(document.resources) << '\n';
+  out << "experiment " << visible_text(document.run.experiment) << " · label " << visible_text(document.run.label);
+  // The default label is the resources themselves: said once.
+  if (const std::string resources = resource_label(document.resources); resources != document.run.label)
+    out << " · " << resources;
+  out << '\n';
   if (const auto& energy = document.environment.energy; energy && !energy->available)
     out << "energy not measured: " << visible_text(energy->reason) << '\n';
   for (const Region& region : document.regions) {
