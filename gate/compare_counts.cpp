@@ -70,10 +70,24 @@ std::map<std::string, std::uint64_t> medians(const analysis::Repetitions& runs, 
   return out;
 }
 
+/// A count per visit as people read it: whole numbers in full (a change of one call in millions
+/// shows), others with at most two decimals.
 std::string number(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.4g", value);
-  return text;
+  char text[48];
+  std::snprintf(text, sizeof text, "%.2f", value);
+  std::string out = text;
+  out.erase(out.find_last_not_of('0') + 1);
+  if (out.back() == '.') out.pop_back();
+  return out;
+}
+
+/// The visits a count is read per: every process's for a count summed over them, one process's
+/// (the average) for the most of one process, such as mpi_calls_max.
+double visits_of(const CountChange& change) {
+  const auto visits = static_cast<double>(change.baseline_visits);
+  const bool most_of_one_process = change.count.ends_with("_max");
+  return most_of_one_process ? visits / static_cast<double>(std::max<std::uint64_t>(change.configuration.ranks, 1))
+                             : visits;
 }
 
 } // namespace
@@ -118,7 +132,7 @@ std::string describe(const CountChange& change) {
   const auto old_value = static_cast<double>(change.baseline), new_value = static_cast<double>(change.candidate);
   const double delta = new_value - old_value;
   if (change.per_visit()) {
-    const auto visits = static_cast<double>(change.baseline_visits);
+    const double visits = visits_of(change);
     const double per_visit = delta / visits;
     return change.count + " " + number(old_value / visits) + " \u2192 " + number(new_value / visits) + " per visit (" +
            (per_visit > 0 ? "+" : "") + number(per_visit) + ")";

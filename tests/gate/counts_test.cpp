@@ -90,6 +90,9 @@ TEST(Counts, one_more_collective_per_visit_is_a_change_of_the_innermost_region_w
   // 2 collectives per visit before, 3 after, at 4 visits on each side.
   EXPECT_NE(counts[0].summary.find("mpi_calls_collective 2 \u2192 3 per visit (+1)"), std::string::npos)
       << counts[0].summary;
+  // The most calls of one process, per visit of one process: one visit per rank.
+  EXPECT_NE(counts[0].summary.find("mpi_calls_max 2 \u2192 3 per visit (+1)"), std::string::npos)
+      << counts[0].summary;
   EXPECT_NE(counts[0].summary.find("with no time change"), std::string::npos) << counts[0].summary;
   EXPECT_NE(counts[0].summary.find("explains step, Global"), std::string::npos) << counts[0].summary;
   // The finding decides the commit's verdict: nothing else moved.
@@ -209,6 +212,27 @@ TEST(Counts, one_more_kernel_launch_per_visit_is_a_change_of_a_cuda_program) {
   // 2 launches per visit before, 3 after, at 4 visits on each side.
   EXPECT_NE(counts[0].summary.find("device_kernel_launches 2 \u2192 3 per visit (+1)"), std::string::npos)
       << counts[0].summary;
+}
+
+TEST(Counts, a_change_of_one_call_in_millions_shows_every_digit) {
+  CountChange change;
+  change.count = "mpi_calls";
+  change.baseline = 2'463'834; // 2 ranks, 1 visit each: 1,231,917 calls per visit
+  change.candidate = 2'463'836;
+  change.baseline_visits = change.candidate_visits = 2;
+  change.configuration.ranks = 2;
+  EXPECT_EQ(describe(change), "mpi_calls 1231917 \u2192 1231918 per visit (+1)");
+  // The most calls of one process is one process's: 1,231,917 at its one visit, not half of it.
+  change.count = "mpi_calls_max";
+  change.baseline = 1'231'917;
+  change.candidate = 1'231'918;
+  EXPECT_EQ(describe(change), "mpi_calls_max 1231917 \u2192 1231918 per visit (+1)");
+  // Three processes of 2 visits each, one call more in one visit of six: +1/6 per visit.
+  change.count = "mpi_calls";
+  change.baseline = 60;
+  change.candidate = 61;
+  change.baseline_visits = change.candidate_visits = 6;
+  EXPECT_EQ(describe(change), "mpi_calls 10 \u2192 10.17 per visit (+0.17)");
 }
 
 } // namespace
