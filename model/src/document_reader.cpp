@@ -234,6 +234,9 @@ std::variant<nlohmann::json, Problems> parse_json(std::string_view text, const s
 }
 
 std::variant<std::string, Problems> read_json_text(const std::filesystem::path& path) {
+  // A folder opens as an empty stream on Linux: said as such, not as a JSON syntax error.
+  if (std::error_code not_found; std::filesystem::is_directory(path, not_found))
+    return Problems{Problem{path.string(), "", "a folder, not a file"}};
   std::ifstream in(path, std::ios::binary);
   if (!in) return Problems{Problem{path.string(), "", "cannot open file"}};
   const auto too_large = [&](std::uintmax_t bytes) {
