@@ -80,14 +80,18 @@ int run_pages(PagesOptions options) {
     std::cerr << "tally pages: " << *problem << "; no site written\n";
     return 2;
   }
-  if (options.branch.empty()) options.branch = analysis::history::most_named_branch(runs);
+  const bool branch_asked = !options.branch.empty();
+  if (!branch_asked) options.branch = analysis::history::most_named_branch(runs);
   request.branch = options.branch;
+  // Runs that name no branch were measured outside CI, in the repository as it is checked out.
+  const bool unnamed = !branch_asked && options.branch == analysis::history::unnamed_branch;
+  const std::string history_revision = unnamed ? "HEAD" : options.branch;
 
   analysis::history::CommitAxis axis;
   if (options.repository.empty()) {
     axis = analysis::history::order_by_document_time(runs);
   } else {
-    auto ordered = analysis::history::order_by_git_history(runs, options.repository, options.branch);
+    auto ordered = analysis::history::order_by_git_history(runs, options.repository, history_revision);
     if (const auto* error = std::get_if<std::string>(&ordered)) {
       std::cerr << "tally pages: " << *error << '\n';
       return 2;

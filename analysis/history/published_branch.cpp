@@ -11,7 +11,7 @@ std::string most_named_branch(const ingest::RunSet& runs) {
   for (const ingest::LoadedRun& run : runs.runs) {
     if (run.document.source && !run.document.source->branch.empty()) ++counts[run.document.source->branch];
   }
-  std::string best = "local";
+  std::string best = unnamed_branch;
   std::size_t most = 0;
   // In name order, so that only a strictly larger count displaces the first of a tie.
   for (const auto& [branch, count] : counts) {

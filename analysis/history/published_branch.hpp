@@ -8,7 +8,10 @@
 
 namespace tally::analysis::history {
 
-/// The branch most runs name; on a tie the first by name; "local" when no run names one.
+/// The branch a site of runs that name none is published as (runs measured outside CI).
+inline constexpr const char* unnamed_branch = "local";
+
+/// The branch most runs name; on a tie the first by name; unnamed_branch when no run names one.
 std::string most_named_branch(const ingest::RunSet& runs);
 
 } // namespace tally::analysis::history
