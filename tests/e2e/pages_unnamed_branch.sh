@@ -6,18 +6,15 @@
 # Usage: pages_unnamed_branch.sh TALLY PROJECT_DIR EXAMPLE_DOCUMENT
 set -euo pipefail
 tally="$1" example="$3"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-fail() {
-  echo "pages_unnamed_branch: FAILED: $*" >&2
-  exit 1
-}
+test_name="pages_unnamed_branch"
+# shellcheck source-path=SCRIPTDIR source=ci_test_setup.sh
+. "$(dirname "$0")/ci_test_setup.sh"
 export GIT_CONFIG_NOSYSTEM=1 HOME="$work"
-git config --global user.name "Test" && git config --global user.email "test@example.invalid"
 repo="$work/repo"
 git init -q -b work "$repo"
 commit() { # commit DATE MESSAGE: prints the new commit's id
-  GIT_AUTHOR_DATE="$1" GIT_COMMITTER_DATE="$1" git -C "$repo" commit -q --allow-empty -m "$2"
+  GIT_AUTHOR_DATE="$1" GIT_COMMITTER_DATE="$1" git -C "$repo" -c user.name=Test -c user.email=test@example.invalid \
+    commit -q --allow-empty -m "$2"
   git -C "$repo" rev-parse HEAD
 }
 first="$(commit 2026-01-02T00:00:00Z first)" second="$(commit 2026-01-01T00:00:00Z second)"

@@ -91,8 +91,7 @@ TEST(Counts, one_more_collective_per_visit_is_a_change_of_the_innermost_region_w
   EXPECT_NE(counts[0].summary.find("mpi_calls_collective 2 \u2192 3 per visit (+1)"), std::string::npos)
       << counts[0].summary;
   // The most calls of one process, per visit of one process: one visit per rank.
-  EXPECT_NE(counts[0].summary.find("mpi_calls_max 2 \u2192 3 per visit (+1)"), std::string::npos)
-      << counts[0].summary;
+  EXPECT_NE(counts[0].summary.find("mpi_calls_max 2 \u2192 3 per visit (+1)"), std::string::npos) << counts[0].summary;
   EXPECT_NE(counts[0].summary.find("with no time change"), std::string::npos) << counts[0].summary;
   EXPECT_NE(counts[0].summary.find("explains step, Global"), std::string::npos) << counts[0].summary;
   // The finding decides the commit's verdict: nothing else moved.

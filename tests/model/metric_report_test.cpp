@@ -22,7 +22,8 @@ std::string first_line_with_label(const std::string& label) {
 }
 
 TEST(MetricReport, a_label_of_its_own_is_followed_by_the_resources) {
-  EXPECT_EQ(first_line_with_label("4 ranks"), "experiment strong-scaling · label 4 ranks · 2 nodes · 4 ranks × 1 thread");
+  EXPECT_EQ(first_line_with_label("4 ranks"),
+            "experiment strong-scaling · label 4 ranks · 2 nodes · 4 ranks × 1 thread");
 }
 
 TEST(MetricReport, the_default_label_says_the_resources_once) {
