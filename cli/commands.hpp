@@ -7,6 +7,10 @@
 
 namespace tally::cli {
 
+/// The whole command: description, --version and every subcommand below. A chosen subcommand
+/// runs in its CLI11 callback, during parse(), and stores its exit code in exit_code.
+void describe_app(CLI::App& app, int& exit_code);
+
 void add_validate_command(CLI::App& app, int& exit_code);
 void add_report_command(CLI::App& app, int& exit_code);
 void add_run_command(CLI::App& app, int& exit_code);
