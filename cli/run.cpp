@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // `tally run [options] -- command...`: runs a command with libtally.so preloaded and the
-// profiler's options set. The options, their --help and the README table all come from the
+// profiler's options set. The options, their --help and the guide's table all come from the
 // option table of tally::model.
 #include "cli/commands.hpp"
 #include "cli/scaling_study.hpp"

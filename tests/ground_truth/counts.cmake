@@ -79,7 +79,7 @@ endif()
 # Under sanitizers without the counter probe: a preloaded ASan runtime initialises itself inside
 # glibc's newlocale (called by p11-kit's constructor) and corrupts glibc's locale lock, and the
 # next translated message (the probe's strerror when it finds no PMU) makes lmp deadlock at exit;
-# a program without tally does the same (asan_locale_hang.sh; README, "LAMMPS at exit under
+# a program without tally does the same (asan_locale_hang.sh; docs/reliability.md, "LAMMPS at exit under
 # AddressSanitizer"). Hardware counters are not among the counts compared.
 find_program(TALLY_LAMMPS lmp)
 if(TALLY_LAMMPS)

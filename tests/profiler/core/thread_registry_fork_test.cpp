@@ -20,7 +20,7 @@ TEST(ThreadRegistry, a_child_forked_while_another_thread_reads_the_registry_can_
   // reader is inside ASan's malloc or free inherits a size class's region mutex locked
   // (SizeClassAllocator64::GetFromAllocator), and its new thread waits on it forever, in ASan's
   // thread start-up (pthread_getattr_np -> free -> quarantine) or, with the quarantine off, in
-  // this_thread()'s push_back after it took the registry's lock (README, "Reliability").
+  // this_thread()'s push_back after it took the registry's lock (docs/reliability.md).
   GTEST_SKIP() << "ASan's allocator is not fork-safe while another thread allocates";
 #endif
   this_thread();
