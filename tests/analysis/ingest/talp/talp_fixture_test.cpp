@@ -141,7 +141,7 @@ TEST(TalpFixtures, per_process_records_make_the_busiest_process_and_node_exact) 
 
 // Where tally's definitions differ from TALP's, the recomputed values follow tally's:
 // - "compute" has no MPI call: TALP reports load balance 1 (it balances MPI time only), tally the
-//   imbalance of the work itself (README: "a region without any MPI call still shows its imbalance").
+//   imbalance of the work itself (docs/metrics.md: "a region without any MPI call still shows its imbalance").
 // - "comm" is entered by rank 1 for 0.26 ms of its 345 ms: TALP counts the time a process spends
 //   outside the region as non-MPI time (elapsed minus MPI), tally only the time inside it.
 TEST(TalpFixtures, regions_follow_tallys_definitions_where_talps_differ) {
