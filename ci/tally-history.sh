@@ -4,6 +4,8 @@
 # see the whole history. Nothing is lost silently: when there is no history the job fails, unless
 # TALLY_NEW_HISTORY=1 says to start a new one; when it is there but cannot be read whole (unreachable,
 # corrupt, written by a newer tally) the job fails, unless TALLY_NEW_HISTORY=discard says to replace it.
+# When nothing says where it is (TALLY_HISTORY_URL built from an empty CI_PAGES_URL, no repository, no
+# such remote) the job fails naming what to set, unless TALLY_NEW_HISTORY=1.
 #
 # Usage: tally-history.sh fetch DIR   adds the stored history to DIR (existing files are kept)
 #        tally-history.sh store DIR   stores DIR's documents (pruned first when asked)
@@ -37,18 +39,22 @@ retries="${TALLY_HISTORY_RETRIES:-5}"
 ref="refs/tally/history" # a private ref: the fetched history never moves a branch of the project
 fetched_record=".tally-history.fetched" # in DIR (url form): the id of the published history fetched
 
-# not_fetched KIND MESSAGE: fails the job, loudly. KIND absent (there is no history yet): unless
-# TALLY_NEW_HISTORY=1 starts a new one. KIND unreachable, corrupt or newer (a history is there and
-# cannot be read whole): unless TALLY_NEW_HISTORY=discard says to replace it, dropping its runs.
+# not_fetched KIND MESSAGE: fails the job, loudly. KIND absent (there is no history yet) or no location
+# (nothing says where it is): unless TALLY_NEW_HISTORY=1 starts a new one. KIND unreachable, corrupt or
+# newer (a history is there and cannot be read whole): unless TALLY_NEW_HISTORY=discard says to
+# replace it, dropping its runs.
 not_fetched() {
   local kind="$1" banner="==================================================================" allowed=discard
   shift
-  [ "$kind" != absent ] || allowed=1
+  [ "$kind" != absent ] && [ "$kind" != "no location" ] || allowed=1
   {
     echo "$banner"
     echo "$script: THE RUN HISTORY COULD NOT BE FETCHED ($kind): $*"
     if [ "${TALLY_NEW_HISTORY:-0}" = "$allowed" ]; then
       echo "$script: TALLY_NEW_HISTORY=$allowed: starting a new, empty history"
+    elif [ "$kind" = "no location" ]; then
+      echo "$script: the site and the gate would see no earlier commit, and no later job could find this one's runs,"
+      echo "$script: so this job fails. Say where the history is, as above, or set TALLY_NEW_HISTORY=1 to go on without one."
     elif [ "$kind" = absent ]; then
       echo "$script: the site and the gate would see no earlier commit, so this job fails."
       echo "$script: fix the access to the history, or set TALLY_NEW_HISTORY=1 once to start a new one."
@@ -73,6 +79,31 @@ refuse_newer_documents() { # refuse_newer_documents FOLDER WHERE
   [ -n "$newer" ] || return 0
   not_fetched newer "$2 holds documents of a newer tally; upgrade tally in the job's image: $newer"
   return 1
+}
+
+# Why the url form has no place to fetch the history from, in the user's terms; empty when
+# TALLY_HISTORY_URL is a URL. The GitLab template builds it from CI_PAGES_URL, which is empty where
+# Pages is not enabled (then it is "/tally-history.tar.gz", which curl cannot read: "curl: (3)").
+url_location_problem() {
+  local url="${TALLY_HISTORY_URL:-}"
+  [[ ! "$url" =~ ^[A-Za-z][A-Za-z0-9+.-]*://. ]] || return 0
+  local fix="set TALLY_HISTORY_URL to the URL of a published tally-history.tar.gz (https://…, or file://… on a shared disk),"
+  fix+=" or keep the history in a git branch: TALLY_HISTORY_SOURCE=git and TALLY_HISTORY_REMOTE (ci/README.md)"
+  if [ -n "${GITLAB_CI:-}" ] && [ -z "${CI_PAGES_URL:-}" ]; then
+    echo "TALLY_HISTORY_URL is '$url', not a URL, because CI_PAGES_URL is empty (GitLab Pages is not enabled for this project or this GitLab, or the runner does not set CI_PAGES_URL): $fix"
+  else
+    echo "TALLY_HISTORY_URL is '$url', not a URL (http://, https:// or file://): $fix"
+  fi
+}
+
+# Why the git form has no place to fetch the history from (no repository, no such remote); empty when
+# it has one. A remote that is a URL or a path is a place; whether it can be read is ls-remote's to say.
+git_location_problem() {
+  if ! git -C "$repo" rev-parse --git-dir > /dev/null 2>&1; then
+    echo "'$repo' (TALLY_REPO) is not a git repository: check out the project's repository first (actions/checkout on GitHub), or set TALLY_REPO to its folder"
+  elif [[ "$remote" != *[/:]* ]] && ! git -C "$repo" remote get-url "$remote" > /dev/null 2>&1; then
+    echo "the repository '$repo' has no remote '$remote' (TALLY_HISTORY_REMOTE): set TALLY_HISTORY_REMOTE to a remote name or URL of the repository that holds the branch $branch"
+  fi
 }
 
 # Exit status of ls-remote: 0 the branch exists, 2 it does not, anything else the remote failed.
@@ -102,7 +133,9 @@ copy_new_files() { # copy_new_files FROM TO: documents are never overwritten, on
 }
 
 git_fetch() {
-  local status
+  local status problem
+  problem="$(git_location_problem)"
+  [ -z "$problem" ] || { not_fetched "no location" "$problem" && return 0; }
   status="$(remote_branch_status)"
   case "$status" in
     0) fetch_branch || { not_fetched unreachable "git fetch of branch $branch from $remote failed" && return 0; } ;;
@@ -220,8 +253,9 @@ download_archive() {
 }
 
 url_fetch() {
-  [ -n "${TALLY_HISTORY_URL:-}" ] || die "TALLY_HISTORY_SOURCE=url needs TALLY_HISTORY_URL"
   local status=0 problem attempt
+  problem="$(url_location_problem)"
+  [ -z "$problem" ] || { not_fetched "no location" "$problem" && return 0; }
   # A pipeline that deploys between the two downloads makes them disagree: tried once more.
   for attempt in 1 2; do
     status=0
@@ -264,7 +298,11 @@ url_store() {
   mkdir -p "$(dirname "$archive")"
   exec {lock}< "$(dirname "$archive")"
   flock -w 600 "$lock" || die "another job held the lock of $(dirname "$archive") for 10 minutes"
-  [ -z "${TALLY_HISTORY_URL:-}" ] || merge_published_since_fetch
+  if [ -z "$(url_location_problem)" ]; then
+    merge_published_since_fetch
+  elif [ -n "${TALLY_HISTORY_URL:-}" ]; then
+    say "warning: THIS HISTORY IS STORED WHERE NO LATER JOB WILL FETCH IT (no location): $(url_location_problem)"
+  fi
   prune "$dir"
   archive_write "$dir" "$archive"
   say "stored $(find "$dir" -name '*.json' | wc -l) documents in $archive (id $(cut -d' ' -f1 "$archive.sha256"))"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Running a scaling study: fork, exec and wait per run, so each run is its own process (and its
-// own run document), and a failing run stops the study with its exit code.
+// own run document), and a failing run stops the study with its exit code. A warning about the
+// machine or the setup is said once per study (TALLY_SAID_WARNINGS), not by every run.
 #include "cli/scaling_study.hpp"
 
 #include "tally/model/profiler_options.hpp"
@@ -11,6 +12,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <string>
+#include <string_view>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -66,6 +69,33 @@ std::vector<std::string> frequencies_khz(const StudyPlan& plan) {
     out.push_back(std::to_string(model::parse_frequency_khz(frequency).value_or(0)));
   return out;
 }
+
+/// The file of TALLY_SAID_WARNINGS for the runs of one study, so that a warning about the machine or
+/// the setup (no hardware counters, say) is said by the first run that meets it, not by every run.
+/// Made empty in the temporary folder and removed at the end; a file the user named is kept, and
+/// none is made when the folder cannot take one (every run then says its warnings).
+class SaidWarnings {
+public:
+  SaidWarnings() {
+    const std::string_view variable = model::find_profiler_option("said-warnings")->variable;
+    if (const char* named = std::getenv(std::string(variable).c_str()); named && *named) return;
+    const char* folder = std::getenv("TMPDIR");
+    std::string path = std::string(folder && *folder ? folder : "/tmp") + "/tally-said-warnings-XXXXXX";
+    const int fd = mkstemp(path.data());
+    if (fd < 0) return;
+    close(fd);
+    path_ = path;
+    setenv(std::string(variable).c_str(), path_.c_str(), 1);
+  }
+  ~SaidWarnings() {
+    if (!path_.empty()) unlink(path_.c_str());
+  }
+  SaidWarnings(const SaidWarnings&) = delete;
+  SaidWarnings& operator=(const SaidWarnings&) = delete;
+
+private:
+  std::string path_;
+};
 
 std::string elapsed_since(std::chrono::steady_clock::time_point start) {
   const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start);
@@ -125,6 +155,7 @@ int run_study(const std::vector<std::string>& command, const StudyPlan& plan) {
   const std::vector<std::string> thread_counts = plan.threads.empty() ? std::vector<std::string>{""} : plan.threads;
   const std::vector<std::string> frequencies = frequencies_khz(plan);
   const std::size_t total = plan.scales.size() * thread_counts.size() * frequencies.size() * plan.repeat;
+  const SaidWarnings said_warnings;
   std::size_t done = 0;
   for (std::size_t s = 0; s < plan.scales.size(); ++s) {
     const std::string size = plan.sizes.empty() ? "" : plan.sizes[s];

@@ -33,8 +33,10 @@ std::vector<std::string> study_command(const std::vector<std::string>& command, 
 std::string check_study(const std::vector<std::string>& command, const StudyPlan& plan);
 
 /// Runs every scale × thread count × frequency × repetition one after the other, with progress on
-/// stderr. Stops at the first run that fails and returns its exit code (128 + signal when killed);
-/// 0 when all passed. The plan must have passed check_study.
+/// stderr; a warning of the profiler about the machine or the setup is said by the first run that
+/// meets it, not by every run (a TALLY_SAID_WARNINGS file, unless the user named one). Stops at the first run that
+/// fails and returns its exit code (128 + signal when killed); 0 when all passed. The plan must have passed
+/// check_study.
 int run_study(const std::vector<std::string>& command, const StudyPlan& plan);
 
 } // namespace tally::cli

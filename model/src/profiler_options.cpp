@@ -11,7 +11,7 @@
 namespace tally::model {
 namespace {
 
-constexpr std::array<OptionInfo, 18> options{{
+constexpr std::array<OptionInfo, 19> options{{
     {"output", "TALLY_OUTPUT", "folder", "./tally-runs", "",
      "Folder where run documents are written; created if missing."},
     {"experiment", "TALLY_EXPERIMENT", "text", "default", "",
@@ -35,6 +35,11 @@ constexpr std::array<OptionInfo, 18> options{{
      "Also store each rank's times per region (the document then grows with the number of ranks)."},
     {"ranks-per-node", "TALLY_RANKS_PER_NODE", "count", "0", "ranks",
      "Emulate nodes: consecutive blocks of this many ranks form one node; 0 takes nodes from host names."},
+    {"said-warnings", "TALLY_SAID_WARNINGS", "file", "", "",
+     "A file that keeps the warnings about the machine and the setup (no hardware counters, the clock, energy "
+     "sensors, CUDA, the OpenMP runtime, malformed options) said so far: each is said by the first run that meets it "
+     "and not again. `tally run` makes one per study (--scales); must exist (never created); unset: every run says "
+     "them."},
     {"skip-programs", "TALLY_SKIP_PROGRAMS", "text", "", "",
      "Comma-separated program names never measured, in addition to launchers and shells."},
     {"hang-timeout", "TALLY_HANG_TIMEOUT", "duration", "off", "",

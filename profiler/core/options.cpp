@@ -108,6 +108,7 @@ Options read_options(std::vector<std::string>& problems) {
   out.clock = word_value("clock", problems);
   out.per_rank = switch_value("per-rank", problems);
   out.ranks_per_node = count_value("ranks-per-node", problems);
+  out.said_warnings = text("said-warnings");
   out.skip_programs = list_value("skip-programs");
   out.hang_timeout = duration_value("hang-timeout", problems);
   out.cpu_frequency_khz = frequency_value("cpu-frequency", problems);

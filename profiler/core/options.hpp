@@ -24,6 +24,7 @@ struct Options {
   std::string clock;
   bool per_rank = false;
   std::uint64_t ranks_per_node = 0;
+  std::string said_warnings; ///< the file of warnings said by earlier runs of a study; empty: none
   std::vector<std::string> skip_programs;
   std::chrono::seconds hang_timeout{0}; ///< zero: the hang watchdog is off
   /// The CPU frequency the run was asked to run at (kHz): TALLY_CPU_FREQUENCY, else Slurm's request.

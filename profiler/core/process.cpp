@@ -53,6 +53,7 @@ void load_process(std::span<const Backend* const> backends) {
   // The load phase says the same on every rank of an MPI program; a backend that starts the run
   // later decides who prints (rank 0).
   hold_warnings();
+  said_warnings_in(p.options.said_warnings);
   for (const std::string& problem : problems)
     warn_once(Warning::configuration, problem);
   if (const std::string warning = init_clock(p.options.clock); !warning.empty()) warn_once(Warning::clock, warning);

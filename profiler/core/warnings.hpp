@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The profiler's only way to speak: one line on stderr per problem, prefixed "tally:", each
-// kind of problem at most once per process. Never stdout, never from the hot path.
+// kind of problem at most once per process, and a warning about the machine or the setup at most
+// once per study. Never stdout, never from the hot path.
 #pragma once
 
 #include <string>
@@ -20,11 +21,23 @@ enum class Warning {
   openmp_without_ompt,
   cuda,
   energy,
+  gpu_energy,
   count_
 };
 
-/// Prints `tally: message` once per kind; later warnings of the same kind are dropped.
+/// Whether a kind of warning describes the machine or the setup (options, clock, counters, energy
+/// sensors, CUDA, the OpenMP runtime), which every run of a study meets alike, rather than what
+/// happened in this run (regions, output, MPI).
+bool about_the_setup(Warning kind);
+
+/// Prints `tally: message` once per kind; later warnings of the same kind are dropped. A warning
+/// about the setup whose text the file of said_warnings_in() holds is dropped too.
 void warn_once(Warning kind, const std::string& message);
+
+/// Names the file (TALLY_SAID_WARNINGS) that keeps the warnings about the setup said by earlier runs
+/// of a study, one per line; each printed here is added to it. The file must exist: it is never
+/// created (a node that cannot see it prints as if there were none). Empty: every run says them.
+void said_warnings_in(std::string file);
 
 /// Keeps warnings back until release_warnings(): the warnings of the load phase (options, clock,
 /// counters) are the same on every rank of an MPI program, and only rank 0 says them.

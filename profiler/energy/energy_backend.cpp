@@ -272,7 +272,8 @@ void on_run_end(ProcessSummary& summary) {
   const RunPlace& place = process().place;
   if (!place.host_reader) return;
   Reader& r = reader();
-  if (!r.gpu_problems.empty()) warn("GPU energy counters left out: " + joined(r.gpu_problems));
+  if (!r.gpu_problems.empty())
+    warn_once(Warning::gpu_energy, "GPU energy counters left out: " + joined(r.gpu_problems));
   if (r.environment.available && place.nodes_on_host > 1)
     r.environment.left_out.push_back(shared_sensors_sentence(place.nodes_on_host));
   summary.energy = r.environment;

@@ -7,9 +7,10 @@
 # are filled in), including the installed template from a loopback HTTP server that this test
 # starts on 127.0.0.1. The "runner image" is tally installed with cmake --install (TALLY_CI names
 # its ci/ folder, as a project variable would). Two projects, three commits each (the third adds
-# a load imbalance), seven pipelines:
+# a load imbalance), seven pipelines and one job:
 #   url  (the default: history in the Pages site) commit 1 without TALLY_NEW_HISTORY: pages and
-#        tally-gate fail loudly; commit 1 with it starts the history; commits 2 and 3 fetch the
+#        tally-gate fail loudly; its pages job without Pages (CI_PAGES_URL empty) fails naming what
+#        to set; commit 1 with TALLY_NEW_HISTORY starts the history; commits 2 and 3 fetch the
 #        previous pipeline's public/tally-history.tar.gz from CI_PAGES_URL, where the test deploys
 #        every passed pages job's public/ as GitLab Pages would
 #   git  (ci/README.md's variant: the history in a branch, here of a bare repository) commit 1
@@ -132,6 +133,16 @@ grep -q "THE RUN HISTORY COULD NOT BE FETCHED (absent): download of $pages_url/t
 grep -q "GET /tally/-/raw/main/ci/gitlab/tally.gitlab-ci.yml HTTP/1.[01]\" 200" "$work/http.log" ||
   fail "the template was not included from the HTTP server: $(cat "$work/http.log")"
 
+# A GitLab without Pages: CI_PAGES_URL is empty, so the template's TALLY_HISTORY_URL is
+# "/tally-history.tar.gz". The pages job alone: it fails naming the cause and what to set instead,
+# not with curl's "URL using bad/illegal format".
+pipeline url-no-pages url "${commits[url_1]}" --variable CI_PAGES_URL= pages
+expect url-no-pages pages=FAIL
+grep -qF "THE RUN HISTORY COULD NOT BE FETCHED (no location): TALLY_HISTORY_URL is '/tally-history.tar.gz', not a URL, because CI_PAGES_URL is empty (GitLab Pages is not enabled" \
+  "$work/url-no-pages.log" && grep -qF "set TALLY_HISTORY_URL to the URL of a published tally-history.tar.gz" \
+  "$work/url-no-pages.log" && ! grep -q "curl: (3)" "$work/url-no-pages.log" ||
+  show url-no-pages "no message naming the empty CI_PAGES_URL and what to set"
+
 pipeline url-1 url "${commits[url_1]}" --variable TALLY_NEW_HISTORY=1
 expect url-1 tally-build=PASS tally-study=PASS pages=PASS tally-gate=PASS
 gate_artifacts url-1 pass
@@ -170,4 +181,4 @@ grep -q "18 runs on 2 commits" "$(artifacts git-3 pages)/public/main/index.html"
   show git-3 "the Pages site does not show 18 runs on 2 commits"
 
 echo "gitlab_pipeline: the template under gitlab-ci-local: 7 pipelines on 2 projects (history in Pages and in a" \
-  "branch), the gate failing only on the imbalanced commit, the site and the history complete, in $((SECONDS - started)) s"
+  "branch) and a pages job without Pages, the gate failing only on the imbalanced commit, the site and the history complete, in $((SECONDS - started)) s"

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # ci/tally-history.sh fetch (url form) under every fault of the previous site: absent, unreachable,
 # HTTP errors, a stalled server, truncated or corrupt archives, archives and documents of a newer
-# tally. Each one fails the job (exit 1) with its kind named, leaves the job's folder as it was, and
-# gives way only to the TALLY_NEW_HISTORY value that fits it (1 for absent, discard for the others).
+# tally, no location at all (CI_PAGES_URL empty). Each one fails the job (exit 1) with its kind named,
+# leaves the job's folder as it was, and gives way only to the TALLY_NEW_HISTORY value that fits it
+# (1 for absent and no location, discard for the others).
 # Usage: history_fetch_faults.sh TALLY PROJECT_SOURCE_DIR EXAMPLE_DOCUMENT
 set -euo pipefail
 tally="$1" project="$2" example="$3"
@@ -110,6 +111,43 @@ documents "$work/h-schema" a 2 && documents "$work/h-schema" c 1 tally.run/99
 TALLY_HISTORY_ARCHIVE="$work/schema/tally-history.tar.gz" "$history_script" store "$work/h-schema" 2> /dev/null
 expect_fault "$http/schema/tally-history.tar.gz" newer "document has schema tally.run/99"
 
+# No history location: the GitLab template's "${CI_PAGES_URL}/tally-history.tar.gz" where Pages is
+# not enabled (CI_PAGES_URL empty), and an empty TALLY_HISTORY_URL. The job fails naming the cause and
+# what to set, not with curl's "URL using bad/illegal format"; nothing is there to lose, so
+# TALLY_NEW_HISTORY=1 goes on (and discard does not); store keeps the archive and, given a
+# TALLY_HISTORY_URL that is no URL, says that no later job will find it.
+expect_no_location() { # expect_no_location URL MESSAGE [VARIABLE=VALUE]...
+  local url="$1" message="$2" status=0
+  shift 2
+  env "$@" TALLY_HISTORY_URL="$url" "$history_script" fetch "$work/job" 2> "$work/err" || status=$?
+  [ "$status" = 1 ] || fail "no location '$url': exit $status, not 1: $(cat "$work/err")"
+  for said in "COULD NOT BE FETCHED (no location): TALLY_HISTORY_URL is '$url', not a URL" "$message" \
+    "set TALLY_HISTORY_URL to the URL of a published tally-history.tar.gz" "TALLY_HISTORY_SOURCE=git"; do
+    grep -qF -- "$said" "$work/err" || fail "no location '$url': no '$said' in: $(cat "$work/err")"
+  done
+  ! grep -q "curl" "$work/err" || fail "no location '$url': curl's message instead of the cause: $(cat "$work/err")"
+  [ "$(state "$work/job")" = "$before" ] || fail "no location '$url': the job's folder changed"
+  status=0
+  env "$@" TALLY_NEW_HISTORY=discard TALLY_HISTORY_URL="$url" "$history_script" fetch "$work/job" 2> /dev/null ||
+    status=$?
+  [ "$status" = 1 ] || fail "no location '$url': TALLY_NEW_HISTORY=discard must not go on (exit $status)"
+  env "$@" TALLY_NEW_HISTORY=1 TALLY_HISTORY_URL="$url" "$history_script" fetch "$work/job" 2> "$work/err" ||
+    fail "no location '$url': TALLY_NEW_HISTORY=1 must let the job go on: $(cat "$work/err")"
+  grep -qF "TALLY_NEW_HISTORY=1: starting a new, empty history" "$work/err" || fail "no location '$url': no new history said"
+  env "$@" TALLY_HISTORY_URL="$url" TALLY_HISTORY_ARCHIVE="$work/unreachable/tally-history.tar.gz" \
+    "$history_script" store "$work/job" 2> "$work/err" || fail "no location '$url': store failed: $(cat "$work/err")"
+  # Without TALLY_HISTORY_URL, store only writes the archive (nothing to merge with), as it always did.
+  [ -z "$url" ] || grep -qF "STORED WHERE NO LATER JOB WILL FETCH IT (no location): TALLY_HISTORY_URL is '$url'" \
+    "$work/err" || fail "no location '$url': store did not say that the history cannot be fetched: $(cat "$work/err")"
+  [ "$(tar -tzf "$work/unreachable/tally-history.tar.gz" | grep -c '\.json$')" = 2 ] ||
+    fail "no location '$url': store did not archive the job's 2 documents"
+  rm -rf "$work/unreachable" "$work/job/.tally-history.fetched"
+  echo "history_fetch_faults: no location: '$url': exit 1, the cause and the fix named" >&2
+}
+expect_no_location /tally-history.tar.gz "because CI_PAGES_URL is empty (GitLab Pages is not enabled for this project" \
+  GITLAB_CI=true
+expect_no_location "" "TALLY_HISTORY_URL is '', not a URL (http://, https:// or file://)"
+
 # An archive of a tally before manifests: read, with a warning, and its documents added.
 unpack && rm "$work/x/tally-history.manifest" && mkdir -p "$work/old" &&
   tar -czf "$work/old/tally-history.tar.gz" -C "$work/x" .
@@ -117,4 +155,4 @@ TALLY_HISTORY_URL="$http/old/tally-history.tar.gz" "$history_script" fetch "$wor
   fail "an archive without manifest: $(cat "$work/err")"
 grep -q "has no manifest" "$work/err" || fail "no warning for an archive without manifest"
 [ "$(find "$work/job" -name '*.json' | wc -l)" = 5 ] || fail "an archive without manifest: not 2 + 3 documents"
-echo "history_fetch_faults: 12 faults fail loudly and change nothing; whole archives, old and new, are read"
+echo "history_fetch_faults: 12 faults and 2 missing locations fail loudly and change nothing; whole archives, old and new, are read"

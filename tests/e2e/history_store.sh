@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# ci/tally-history.sh never loses the history silently: an unreadable remote fails the fetch
+# ci/tally-history.sh never loses the history silently: no repository or no remote to fetch from
+# fails naming what to set; an unreadable remote fails the fetch
 # loudly (exit 1), TALLY_NEW_HISTORY=1 or not (only =discard replaces it); store creates the tally-history branch, and when
 # another job pushed to it in between (a pre-push hook pushes first) it fetches again and retries,
 # keeping both jobs' documents, which the job's folder then holds for its site; the url form round-trips through a .tar.gz and prunes the
@@ -35,6 +36,20 @@ for i in range(int(count)):
 PYTHON
 }
 stored() { git --git-dir "$work/server.git" ls-tree -r --name-only tally-history | grep -c '\.json$' || true; }
+
+# No history location (a job without a checkout of the repository, a repository without the remote
+# origin): the fetch fails naming what is missing and what to set; TALLY_NEW_HISTORY=1 goes on.
+mkdir -p "$work/plain" && git init -q "$work/no-remote"
+for case in "plain:is not a git repository: check out the project's repository first (actions/checkout" \
+  "no-remote:has no remote 'origin' (TALLY_HISTORY_REMOTE): set TALLY_HISTORY_REMOTE to a remote name or URL"; do
+  status=0
+  TALLY_REPO="$work/${case%%:*}" "$history_script" fetch "$work/h0" 2> "$work/err" || status=$?
+  [ "$status" = 1 ] || fail "fetch without a location (${case%%:*}) exits $status, not 1"
+  grep -qF "THE RUN HISTORY COULD NOT BE FETCHED (no location): " "$work/err" && grep -qF "${case#*:}" "$work/err" ||
+    fail "fetch without a location (${case%%:*}): cause or fix not named: $(cat "$work/err")"
+  TALLY_NEW_HISTORY=1 TALLY_REPO="$work/${case%%:*}" "$history_script" fetch "$work/h0" 2> /dev/null ||
+    fail "fetch without a location (${case%%:*}): TALLY_NEW_HISTORY=1 must let the job go on"
+done
 
 # An unreachable remote: loud failure, also with TALLY_NEW_HISTORY=1 (meant for a history that is
 # not there), unless TALLY_NEW_HISTORY=discard says to replace it.

@@ -30,6 +30,7 @@ TEST_F(OptionsFromEnvironment, defaults_come_from_the_option_table) {
   EXPECT_TRUE(options.counters);
   EXPECT_FALSE(options.summary);
   EXPECT_EQ(options.ranks_per_node, 0u);
+  EXPECT_EQ(options.said_warnings, "");
 }
 
 TEST_F(OptionsFromEnvironment, values_are_parsed) {
@@ -39,6 +40,7 @@ TEST_F(OptionsFromEnvironment, values_are_parsed) {
   setenv("TALLY_RANKS_PER_NODE", "2", 1);
   setenv("TALLY_SCALING", "weak", 1);
   setenv("TALLY_SKIP_PROGRAMS", "python3,,hostname", 1);
+  setenv("TALLY_SAID_WARNINGS", "/tmp/study/said", 1);
   std::vector<std::string> problems;
   const Options options = read_options(problems);
   EXPECT_TRUE(problems.empty());
@@ -48,6 +50,7 @@ TEST_F(OptionsFromEnvironment, values_are_parsed) {
   EXPECT_EQ(options.ranks_per_node, 2u);
   EXPECT_EQ(options.scaling, "weak");
   EXPECT_EQ(options.skip_programs, (std::vector<std::string>{"python3", "hostname"}));
+  EXPECT_EQ(options.said_warnings, "/tmp/study/said");
 }
 
 TEST_F(OptionsFromEnvironment, a_bad_value_is_reported_naming_the_variable_and_the_default_is_kept) {
