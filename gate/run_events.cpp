@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Run events from the documents' run.outcome, run.hang and timeline; the behaviour itself is the
-// profiler's reading of the timeline (README "The run's timeline"), compared here, never recomputed.
+// profiler's reading of the timeline (docs/measuring.md, "The run's timeline"), compared here, never recomputed.
 #include "gate/run_events.hpp"
 
 #include "analysis/run_outcome.hpp"

@@ -5,7 +5,7 @@
 // The TSC is read in program order (lfence first), as the kernel's clock_gettime reads it: a
 // bare rdtsc may execute before the instructions ahead of it have completed, so the latency of a
 // cache miss the program left in flight before an MPI call would be booked inside the call
-// (HPCC's RandomAccess: parallel efficiency 0.35 instead of 0.68; README, "Real applications
+// (HPCC's RandomAccess: parallel efficiency 0.35 instead of 0.68; docs/benchmarks.md, "Real applications
 // beside DLB TALP").
 #pragma once
 

@@ -75,7 +75,7 @@ void find_zones(Reader& r, const std::filesystem::path& root) {
   std::error_code error;
   // No powercap folder at all is a machine without the sensors, not a problem worth a warning. It
   // is checked before the scan, which would word the error with strerror: a translated message
-  // that can deadlock the program at exit under AddressSanitizer (README, "LAMMPS at exit").
+  // that can deadlock the program at exit under AddressSanitizer (docs/reliability.md, "LAMMPS at exit").
   if (!std::filesystem::exists(root, error)) {
     r.environment.reason = "no powercap folder " + root.string() + ": no RAPL counters on this machine";
     return;

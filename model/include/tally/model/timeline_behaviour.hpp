@@ -15,7 +15,7 @@
 
 namespace tally::model {
 
-/// The rule's thresholds (README, "The run's timeline"). The last bucket, partly filled, is left
+/// The rule's thresholds (docs/measuring.md, "The run's timeline"). The last bucket, partly filled, is left
 /// out; a timeline with fewer whole buckets than this has no behaviour.
 inline constexpr std::size_t behaviour_min_buckets = 10;
 /// The warm-up: the first 1/20 of the whole buckets (at least one), where stable codes start slowly.
