@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """Writes the MPI wrappers of libtally.so from mpi_calls.tsv (which calls, and what they are) and
-the installed mpi.h (their signatures): the call ids, the C wrappers and the Fortran wrappers.
+the installed mpi.h as the compiler sees it, preprocessed (their signatures, whatever file declares
+them): the call ids, the C wrappers, the Fortran wrappers and the Fortran entry points of the
+functions wrapped by hand.
 Standard library only; run at build time by wrappers.cmake, tested by tests/profiler/mpi_wrappers."""
 
 import argparse
@@ -34,8 +36,12 @@ KINDS = {
 # Where a payload's bytes go (mpi::Payload): the point-to-point directions and collectives.
 PAYLOADS = ("sent", "received", "collective")
 
+# The endings of the mpi_f08 entry points: Open MPI's and MPICH's, and MPICH's with a choice buffer
+# (TS 29113 descriptor).
+F08_SUFFIXES = ("_f08_", "_f08ts_")
+
 # Wrapped by hand (mpi_lifecycle.cpp, fortran_lifecycle.cpp): the profiler starts and stops with them.
-HAND_WRITTEN = {"MPI_Init", "MPI_Init_thread", "MPI_Finalize", "MPI_Abort"}
+HAND_WRITTEN = ("MPI_Init", "MPI_Init_thread", "MPI_Finalize", "MPI_Abort")
 
 C_TYPE_WORDS = {"void", "char", "short", "int", "long", "float", "double", "signed", "unsigned"}
 QUALIFIERS = {"const", "volatile", "struct", "enum"}
@@ -157,15 +163,24 @@ def parse_prototypes(header_text):
 def fortran_entry_points(name, symbols):
     """Returns [(entry, profiling entry)] of the Fortran bindings of a C function that exist in
     symbols: the four mpif.h manglings (and the TYPE(C_PTR) _cptr variants Open MPI adds) and the
-    mpi_f08 name. An entry is wrapped only if its profiling twin exists to forward to."""
+    mpi_f08 names (Open MPI: mpi_send_f08_ and pmpi_send_f08_; MPICH: mpi_barrier_f08_ or, with a
+    choice buffer, mpi_send_f08ts_, and pmpir_ twins). An entry is wrapped only if its profiling
+    twin exists to forward to."""
     lower = name.lower()
+    rest = lower[len("mpi_"):]
     candidates = []
     for variant in (lower, lower + "_cptr"):
         for entry in (variant, variant + "_", variant + "__"):
             candidates.append((entry, "p" + entry))
         candidates.append((variant.upper(), "P" + variant.upper()))
     candidates.append((lower + "_f08_", "p" + lower + "_f08_"))
-    return [(entry, profiling) for entry, profiling in candidates if entry in symbols and profiling in symbols]
+    for suffix in F08_SUFFIXES:
+        candidates.append((lower + suffix, "pmpir_" + rest + suffix))
+    found = {}
+    for entry, profiling in candidates:
+        if entry in symbols and profiling in symbols:
+            found.setdefault(entry, profiling)
+    return list(found.items())
 
 
 def read_symbols(nm, libraries):
@@ -286,8 +301,9 @@ void {entry}({formals}) {{
 }}
 """
             )
-    source = f"""{GENERATED}// The Fortran entry points of the table's functions. Open MPI's Fortran bindings call
-// the C PMPI_ functions directly, so the C wrappers never see Fortran calls. Fortran passes every argument by
+    source = f"""{GENERATED}// The Fortran entry points of the table's functions. Fortran bindings that call the C
+// PMPI_ functions directly (Open MPI's, MPICH's mpi_f08) bypass the C wrappers; where a binding
+// calls the C MPI_ function (MPICH's mpif.h), that call is nested and counts once. Fortran passes every argument by
 // reference, then ierror, then one hidden length per CHARACTER argument: forwarded untouched. A
 // payload's count and datatype are read through their references (mpi::add_fortran_payload).
 #include <cstddef>
@@ -306,10 +322,20 @@ extern "C" {{
     return source, wrapped
 
 
+def render_fortran_lifecycle(symbols):
+    """The Fortran entry points of the functions wrapped by hand, one macro call each, for
+    fortran_lifecycle.cpp to define: the same names and twins as the generated wrappers."""
+    lines = "".join(f"TALLY_FORTRAN_LIFECYCLE({name}, {entry}, {profiling})\n"
+                    for name in HAND_WRITTEN for entry, profiling in fortran_entry_points(name, symbols))
+    return f"""{GENERATED}// The Fortran entry points of {", ".join(HAND_WRITTEN)} that the MPI's Fortran
+// libraries export with a profiling twin: TALLY_FORTRAN_LIFECYCLE(C function, entry, profiling entry).
+{lines}"""
+
+
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--table", required=True, help="mpi_calls.tsv")
-    parser.add_argument("--mpi-header", required=True, help="the installed mpi.h")
+    parser.add_argument("--mpi-header", required=True, help="mpi.h, preprocessed")
     parser.add_argument("--output-dir", required=True)
     parser.add_argument("--nm", default="nm", help="nm, to list the Fortran libraries' symbols")
     parser.add_argument("--fortran-library", action="append", default=[], help="a Fortran MPI library to wrap")
@@ -331,9 +357,10 @@ def main(argv):
     (output / "mpi_call_ids.hpp").write_text(render_call_ids(rows))
     (output / "mpi_wrappers.cpp").write_text(render_c_wrappers(rows, prototypes, payloads))
     (output / "fortran_wrappers.cpp").write_text(fortran_source)
+    (output / "fortran_lifecycle_entries.inc").write_text(render_fortran_lifecycle(symbols))
 
     entries = [entry for entries in fortran_wrapped.values() for entry in entries]
-    f08 = sum(entry.endswith("_f08_") for entry in entries)
+    f08 = sum(entry.endswith(F08_SUFFIXES) for entry in entries)
     per_kind = collections.Counter(kind for _, kind in rows)
     print(f"tally: {len(rows)} C wrappers; {len(entries) - f08} Fortran mpif.h/use mpi wrappers, {f08} use mpi_f08 "
           f"wrappers, for {len(fortran_wrapped)} of the {len(rows)} functions")

@@ -31,8 +31,9 @@ def object_symbols(nm, objects):
 
 
 def fortran_row(symbol):
-    """The table name a Fortran entry point belongs to, in lower case: mpi_send_f08_ -> mpi_send."""
-    return re.sub(r"(_cptr)?(_f08)?_*$", "", symbol.lower())
+    """The table name a Fortran entry point belongs to, in lower case: mpi_send_f08_ (Open MPI) and
+    mpi_send_f08ts_ (MPICH) -> mpi_send."""
+    return re.sub(r"(_cptr)?(_f08(ts)?)?_*$", "", symbol.lower())
 
 
 def main():
@@ -82,7 +83,7 @@ def main():
     if any(symbol.lower().startswith("pmpi_") for symbol in defined):
         problems.append("the wrappers define a PMPI_ function")
 
-    f08 = sum(symbol.endswith("_f08_") for symbol in fortran_wrappers)
+    f08 = sum(bool(re.search(r"_f08(ts)?_$", symbol)) for symbol in fortran_wrappers)
     print(f"{len(rows)} table rows: {len(c_wrappers)} C wrappers, {len(fortran_wrappers) - f08} Fortran mpif.h/use mpi "
           f"wrappers, {f08} use mpi_f08 wrappers")
     for problem in problems:

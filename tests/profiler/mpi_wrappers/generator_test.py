@@ -45,9 +45,27 @@ OMPI_DECLSPEC  int MPI_Attr_delete(MPI_Comm comm, int keyval)
 OMPI_DECLSPEC  int PMPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm);
 """
 
+# The same declarations as the compiler sees them, preprocessed: MPICH's mpi_proto.h (attribute
+# macros after the prototype, expanded), Open MPI's mpi.h (OMPI_DECLSPEC expanded before it), line
+# markers.
+PREPROCESSED = r"""
+# 1 "/usr/include/x86_64-linux-gnu/mpich/mpi_proto.h" 1
+int MPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
+                                                          __attribute__((visibility ("default")));
+int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm)
+    __attribute__((pointer_with_type_tag(MPI,1,4))) __attribute__((pointer_with_type_tag(MPI,2,4)))
+    __attribute__((visibility ("default")));
+int QMPI_Send(QMPI_Context context, int tool_id, const void *buf, int count, MPI_Datatype datatype, int dest,
+              int tag, MPI_Comm comm) __attribute__((visibility ("default")));
+# 12 "/usr/lib/x86_64-linux-gnu/openmpi/include/mpi.h"
+__attribute__((visibility("default"))) int MPI_Barrier(MPI_Comm comm);
+__attribute__((visibility("default"))) int MPI_Attr_delete(MPI_Comm comm, int keyval)
+            __attribute__((__deprecated__("MPI_Attr_delete was deprecated in MPI-2.0; use MPI_Comm_delete_attr")));
+"""
 
-def declarations(name):
-    return [param.declaration() for param in generator.parse_prototypes(HEADER)[name].params]
+
+def declarations(name, header=HEADER):
+    return [param.declaration() for param in generator.parse_prototypes(header)[name].params]
 
 
 def generate(table_text, header_text=HEADER):
@@ -101,6 +119,16 @@ class PrototypeParser(unittest.TestCase):
         self.assertEqual([param.name for param in spawn.params if param.is_character()],
                          ["array_of_commands", "array_of_argv"])
         self.assertFalse(any(param.is_character() for param in generator.parse_prototypes(HEADER)["MPI_Send"].params))
+
+    def test_reads_the_preprocessed_header_with_attributes_before_and_after_and_line_markers(self):
+        prototypes = generator.parse_prototypes(PREPROCESSED)
+        self.assertEqual(sorted(prototypes), ["MPI_Allreduce", "MPI_Attr_delete", "MPI_Barrier", "MPI_Send"])
+        self.assertEqual(declarations("MPI_Allreduce", PREPROCESSED),
+                         ["const void *sendbuf", "void *recvbuf", "int count", "MPI_Datatype datatype", "MPI_Op op",
+                          "MPI_Comm comm"])
+        self.assertEqual((prototypes["MPI_Barrier"].return_type, declarations("MPI_Barrier", PREPROCESSED)),
+                         ("int", ["MPI_Comm comm"]))
+        self.assertEqual(declarations("MPI_Send", PREPROCESSED)[-1], "MPI_Comm comm")
 
 
 class Table(unittest.TestCase):
@@ -188,6 +216,29 @@ class Wrappers(unittest.TestCase):
                          [("mpi_send_", "pmpi_send_"), ("MPI_SEND", "PMPI_SEND")])
         self.assertEqual(generator.fortran_entry_points("MPI_Win_allocate", symbols),
                          [("mpi_win_allocate_cptr_", "pmpi_win_allocate_cptr_")])
+
+    def test_mpich_fortran_entry_points_forward_to_their_own_profiling_names(self):
+        # MPICH: mpif.h names with pmpi_ twins; mpi_f08 names with pmpir_ twins, _f08ts_ for calls
+        # with a choice buffer; the MPI_Count (_large_) variants are not the table's rows.
+        symbols = {"mpi_send_", "pmpi_send_", "mpi_send_f08ts_", "pmpir_send_f08ts_", "mpi_send_f08ts_large_",
+                   "pmpir_send_f08ts_large_", "mpi_barrier_f08_", "pmpir_barrier_f08_"}
+        self.assertEqual(generator.fortran_entry_points("MPI_Send", symbols),
+                         [("mpi_send_", "pmpi_send_"), ("mpi_send_f08ts_", "pmpir_send_f08ts_")])
+        self.assertEqual(generator.fortran_entry_points("MPI_Barrier", symbols),
+                         [("mpi_barrier_f08_", "pmpir_barrier_f08_")])
+
+    def test_an_entry_with_two_profiling_twins_is_wrapped_once(self):
+        symbols = {"mpi_wait_f08_", "pmpi_wait_f08_", "pmpir_wait_f08_"}
+        self.assertEqual(generator.fortran_entry_points("MPI_Wait", symbols), [("mpi_wait_f08_", "pmpi_wait_f08_")])
+
+    def test_lifecycle_entries_are_the_hand_written_functions_entry_points_with_a_twin(self):
+        symbols = {"mpi_init_", "pmpi_init_", "mpi_init_f08_", "pmpir_init_f08_", "MPI_FINALIZE", "PMPI_FINALIZE",
+                   "mpi_abort_f08_"}
+        lines = [line for line in generator.render_fortran_lifecycle(symbols).splitlines()
+                 if not line.startswith("//")]
+        self.assertEqual(lines, ["TALLY_FORTRAN_LIFECYCLE(MPI_Init, mpi_init_, pmpi_init_)",
+                                 "TALLY_FORTRAN_LIFECYCLE(MPI_Init, mpi_init_f08_, pmpir_init_f08_)",
+                                 "TALLY_FORTRAN_LIFECYCLE(MPI_Finalize, MPI_FINALIZE, PMPI_FINALIZE)"])
 
     def test_writes_no_fortran_wrappers_without_fortran_libraries(self):
         code, _, out = generate("name\tkind\nMPI_Send\tpoint_to_point\n")
