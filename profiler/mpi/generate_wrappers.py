@@ -40,6 +40,11 @@ PAYLOADS = ("sent", "received", "collective")
 # (TS 29113 descriptor).
 F08_SUFFIXES = ("_f08_", "_f08ts_")
 
+# MPI 4.0's large-count binding: a row's function with MPI_Count counts and displacements
+# (MPI_Send_c), wrapped with the row's call id wherever the header declares it (MPICH 4; Open MPI 4.1
+# has none).
+LARGE_COUNT = "_c"
+
 # Wrapped by hand (mpi_lifecycle.cpp, fortran_lifecycle.cpp): the profiler starts and stops with them.
 HAND_WRITTEN = ("MPI_Init", "MPI_Init_thread", "MPI_Finalize", "MPI_Abort")
 
@@ -110,14 +115,27 @@ def read_table(path):
     return rows, payloads
 
 
-def check_payloads(payloads, prototypes):
-    """Every payload points at an int count and an MPI_Datatype of its function's prototype."""
-    for name, items in payloads.items():
-        types = [param.type + param.array for param in prototypes[name].params]
-        for _, count, datatype in items:
-            if types[count:count + 1] != ["int"] or types[datatype:datatype + 1] != ["MPI_Datatype"]:
-                raise GeneratorError(f"{name}: payload {count}*{datatype} does not point at an int count and an "
-                                     f"MPI_Datatype among its parameters in mpi.h")
+def wrapped_functions(rows, prototypes):
+    """[(function, row)]: each row's function, then its large-count variant where the header
+    declares it; both report the row's call id."""
+    functions = []
+    for name, _ in rows:
+        functions.append((name, name))
+        if name + LARGE_COUNT in prototypes:
+            functions.append((name + LARGE_COUNT, name))
+    return functions
+
+
+def check_payloads(functions, payloads, prototypes):
+    """Every payload points at a count (int; MPI_Count in a large-count variant) and an
+    MPI_Datatype of each wrapped function's prototype."""
+    for function, row in functions:
+        count_type = "MPI_Count" if function != row else "int"
+        types = [param.type + param.array for param in prototypes[function].params]
+        for _, count, datatype in payloads[row]:
+            if types[count:count + 1] != [count_type] or types[datatype:datatype + 1] != ["MPI_Datatype"]:
+                raise GeneratorError(f"{function}: payload {count}*{datatype} does not point at an {count_type} "
+                                     f"count and an MPI_Datatype among its parameters in mpi.h")
 
 
 def parse_param(text, index):
@@ -247,25 +265,25 @@ def payload_lines(payloads, argument, function="add_payload"):
                    for where, count, datatype in payloads)
 
 
-def render_c_wrappers(rows, prototypes, payloads):
-    weak = "".join(f"__attribute__((weak)) decltype(P{name}) P{name};\n" for name, _ in rows)
+def render_c_wrappers(functions, prototypes, payloads):
+    weak = "".join(f"__attribute__((weak)) decltype(P{name}) P{name};\n" for name, _ in functions)
     wrappers = []
-    for name, _ in rows:
+    for name, row in functions:
         prototype = prototypes[name]
         params = ", ".join(param.declaration() for param in prototype.params)
         args = ", ".join(param.name for param in prototype.params)
-        payload = payload_lines(payloads[name], lambda position: prototype.params[position].name)
+        payload = payload_lines(payloads[row], lambda position: prototype.params[position].name)
         wrappers.append(
             f"""extern "C" {prototype.return_type} {name}({params}) {{
-  mpi::enter(mpi::call::{name});
+  mpi::enter(mpi::call::{row});
 {payload}  const {prototype.return_type} result = P{name}({args});
-  mpi::leave(mpi::call::{name});
+  mpi::leave(mpi::call::{row});
   return result;
 }}
 """
         )
-    return f"""{GENERATED}// One C wrapper per row of the table: enter, the payload's bytes, the real PMPI
-// function, leave.
+    return f"""{GENERATED}// One C wrapper per row of the table, and per large-count variant (MPI_Send_c) the header
+// declares, with the row's call id: enter, the payload's bytes, the real PMPI function, leave.
 #include <mpi.h>
 
 #include "mpi/mpi_state.hpp"
@@ -346,7 +364,8 @@ def main(argv):
         missing = [name for name, _ in rows if name not in prototypes]
         if missing:
             raise GeneratorError(f"{options.mpi_header} declares no {', '.join(missing)} (listed in {options.table})")
-        check_payloads(payloads, prototypes)
+        functions = wrapped_functions(rows, prototypes)
+        check_payloads(functions, payloads, prototypes)
         symbols = read_symbols(options.nm, options.fortran_library)
     except (GeneratorError, OSError, subprocess.CalledProcessError) as error:
         print(f"generate_wrappers.py: error: {error}", file=sys.stderr)
@@ -355,15 +374,16 @@ def main(argv):
     output = pathlib.Path(options.output_dir)
     output.mkdir(parents=True, exist_ok=True)
     (output / "mpi_call_ids.hpp").write_text(render_call_ids(rows))
-    (output / "mpi_wrappers.cpp").write_text(render_c_wrappers(rows, prototypes, payloads))
+    (output / "mpi_wrappers.cpp").write_text(render_c_wrappers(functions, prototypes, payloads))
     (output / "fortran_wrappers.cpp").write_text(fortran_source)
     (output / "fortran_lifecycle_entries.inc").write_text(render_fortran_lifecycle(symbols))
 
     entries = [entry for entries in fortran_wrapped.values() for entry in entries]
     f08 = sum(entry.endswith(F08_SUFFIXES) for entry in entries)
     per_kind = collections.Counter(kind for _, kind in rows)
-    print(f"tally: {len(rows)} C wrappers; {len(entries) - f08} Fortran mpif.h/use mpi wrappers, {f08} use mpi_f08 "
-          f"wrappers, for {len(fortran_wrapped)} of the {len(rows)} functions")
+    print(f"tally: {len(rows)} C wrappers, {len(functions) - len(rows)} large-count ones; {len(entries) - f08} "
+          f"Fortran mpif.h/use mpi wrappers, {f08} use mpi_f08 wrappers, for {len(fortran_wrapped)} of the "
+          f"{len(rows)} functions")
     print("tally: per kind: " + ", ".join(f"{kind} {per_kind[kind]}" for kind in KINDS))
     print(f"tally: {sum(bool(items) for items in payloads.values())} wrappers count payload bytes")
     return 0

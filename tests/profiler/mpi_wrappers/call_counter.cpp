@@ -45,7 +45,7 @@ void leave(CallId call) noexcept {
   }
 }
 
-void add_payload(Payload payload, int count, MPI_Datatype datatype) noexcept {
+void add_payload(Payload payload, MPI_Count count, MPI_Datatype datatype) noexcept {
   // Like the real state, only the outermost call's payload counts (MPICH's Fortran bindings call
   // the C wrapper from inside the Fortran one).
   if (depth != 1) return;

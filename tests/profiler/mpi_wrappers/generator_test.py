@@ -24,6 +24,8 @@ typedef int (MPI_Copy_function)(MPI_Comm, int, void *, void *, void *, int *);
 typedef struct { int MPI_SOURCE; int MPI_TAG; } MPI_Status;
 OMPI_DECLSPEC  int MPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest,
                             int tag, MPI_Comm comm);
+OMPI_DECLSPEC  int MPI_Send_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag,
+                              MPI_Comm comm);
 OMPI_DECLSPEC  int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                 int dest, int sendtag, void *recvbuf, int recvcount,
                                 MPI_Datatype recvtype, int source, int recvtag,
@@ -112,7 +114,8 @@ class PrototypeParser(unittest.TestCase):
     def test_ignores_comments_macros_typedefs_and_profiling_names(self):
         self.assertEqual(sorted(generator.parse_prototypes(HEADER)),
                          ["MPI_Attr_delete", "MPI_Comm_spawn_multiple", "MPI_File_open", "MPI_Group_range_incl",
-                          "MPI_Neighbor_alltoallw", "MPI_Send", "MPI_Sendrecv", "MPI_Unnamed", "MPI_Wtime"])
+                          "MPI_Neighbor_alltoallw", "MPI_Send", "MPI_Send_c", "MPI_Sendrecv", "MPI_Unnamed",
+                          "MPI_Wtime"])
 
     def test_finds_character_arguments_which_fortran_passes_with_a_hidden_length(self):
         spawn = generator.parse_prototypes(HEADER)["MPI_Comm_spawn_multiple"]
@@ -183,6 +186,27 @@ class Wrappers(unittest.TestCase):
             "  mpi::leave(mpi::call::MPI_Group_range_incl);\n"
             "  return result;\n}\n",
             (out / "mpi_wrappers.cpp").read_text())
+
+    def test_large_count_variant_declared_by_the_header_reports_its_rows_call_and_payload(self):
+        code, _, out = generate("name\tkind\tpayload\nMPI_Send\tpoint_to_point\tsent=1*2\n"
+                                "MPI_Sendrecv\tpoint_to_point\n")
+        self.assertEqual(code, 0)
+        wrappers = (out / "mpi_wrappers.cpp").read_text()
+        self.assertIn(
+            'extern "C" int MPI_Send_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, '
+            "MPI_Comm comm) {\n"
+            "  mpi::enter(mpi::call::MPI_Send);\n"
+            "  mpi::add_payload(mpi::Payload::sent, count, datatype);\n"
+            "  const int result = PMPI_Send_c(buf, count, datatype, dest, tag, comm);\n"
+            "  mpi::leave(mpi::call::MPI_Send);\n", wrappers)
+        self.assertNotIn("MPI_Sendrecv_c", wrappers)  # the header declares none
+        self.assertIn("call_count = 2;", (out / "mpi_call_ids.hpp").read_text())
+
+    def test_refuses_a_large_count_variant_whose_payload_count_is_no_mpi_count(self):
+        header = HEADER + "int MPI_Sendrecv_c(const void *sendbuf, int sendcount, MPI_Datatype sendtype);\n"
+        code, stderr, _ = generate("name\tkind\tpayload\nMPI_Sendrecv\tpoint_to_point\tsent=1*2\n", header)
+        self.assertEqual(code, 1)
+        self.assertIn("MPI_Sendrecv_c: payload 1*2 does not point at an MPI_Count count", stderr)
 
     def test_fortran_wrapper_forwards_ierror_and_the_hidden_lengths(self):
         rows = [("MPI_File_open", "collective_io")]
