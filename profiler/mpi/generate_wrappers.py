@@ -91,19 +91,29 @@ def parse_payloads(text, where):
     return payloads
 
 
-def read_table(path):
-    """Returns [(name, kind)] in row order and {name: payloads}; the first row is the header, '#'
-    starts a comment, the payload column is optional."""
-    rows, seen, payloads = [], set(), {}
+def parse_version(text, where):
+    """'4.0' -> (4, 0): an MPI standard version."""
+    match = re.fullmatch(r"(\d+)\.(\d+)", text)
+    if not match:
+        raise GeneratorError(f"{where}: expected an MPI standard version like '4.0', got {text!r}")
+    return int(match.group(1)), int(match.group(2))
+
+
+def read_table(path, mpi_version=None):
+    """Returns [(name, kind)] in row order, {name: payloads} and the names left out: the rows of a
+    later MPI standard than mpi_version (the since column; none left out without a version). The
+    first row is the header, '#' starts a comment, the payload and since columns are optional."""
+    rows, seen, payloads, left_out = [], set(), {}, []
     lines = pathlib.Path(path).read_text().splitlines()
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip() or line.startswith("#"):
             continue
         fields = line.split("\t")
-        if len(fields) not in (2, 3):
-            raise GeneratorError(f"{path}:{number}: expected 'name<TAB>kind[<TAB>payload]', got {line!r}")
+        if len(fields) not in (2, 3, 4):
+            raise GeneratorError(f"{path}:{number}: expected 'name<TAB>kind[<TAB>payload[<TAB>since]]', got {line!r}")
         name, kind = fields[:2]
-        payloads[name] = parse_payloads(fields[2] if len(fields) == 3 else "", f"{path}:{number}")
+        payloads[name] = parse_payloads(fields[2] if len(fields) > 2 else "", f"{path}:{number}")
+        since = parse_version(fields[3], f"{path}:{number}") if len(fields) == 4 else (1, 0)
         if kind not in KINDS:
             raise GeneratorError(f"{path}:{number}: unknown kind {kind!r} (known: {', '.join(KINDS)})")
         if name in HAND_WRITTEN:
@@ -111,8 +121,11 @@ def read_table(path):
         if name in seen:
             raise GeneratorError(f"{path}:{number}: {name} is listed twice")
         seen.add(name)
-        rows.append((name, kind))
-    return rows, payloads
+        if mpi_version is not None and since > mpi_version:
+            left_out.append(name)
+        else:
+            rows.append((name, kind))
+    return rows, payloads, left_out
 
 
 def wrapped_functions(rows, prototypes):
@@ -357,9 +370,12 @@ def main(argv):
     parser.add_argument("--output-dir", required=True)
     parser.add_argument("--nm", default="nm", help="nm, to list the Fortran libraries' symbols")
     parser.add_argument("--fortran-library", action="append", default=[], help="a Fortran MPI library to wrap")
+    parser.add_argument("--mpi-version", help="the MPI standard version of mpi.h (MPI_VERSION.MPI_SUBVERSION): "
+                        "rows of a later one are left out")
     options = parser.parse_args(argv)
     try:
-        rows, payloads = read_table(options.table)
+        mpi_version = parse_version(options.mpi_version, "--mpi-version") if options.mpi_version else None
+        rows, payloads, left_out = read_table(options.table, mpi_version)
         prototypes = parse_prototypes(pathlib.Path(options.mpi_header).read_text())
         missing = [name for name, _ in rows if name not in prototypes]
         if missing:
@@ -385,7 +401,9 @@ def main(argv):
           f"Fortran mpif.h/use mpi wrappers, {f08} use mpi_f08 wrappers, for {len(fortran_wrapped)} of the "
           f"{len(rows)} functions")
     print("tally: per kind: " + ", ".join(f"{kind} {per_kind[kind]}" for kind in KINDS))
-    print(f"tally: {sum(bool(items) for items in payloads.values())} wrappers count payload bytes")
+    print(f"tally: {sum(bool(payloads[name]) for name, _ in rows)} wrappers count payload bytes")
+    if left_out:
+        print(f"tally: left out, of a later MPI standard than {options.mpi_version}: {', '.join(left_out)}")
     return 0
 
 

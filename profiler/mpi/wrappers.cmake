@@ -50,7 +50,8 @@ add_custom_command(
 add_custom_command(
   OUTPUT ${tally_mpi_generated}
   COMMAND Python3::Interpreter "${tally_mpi_dir}/generate_wrappers.py" --table "${tally_mpi_dir}/mpi_calls.tsv"
-          --mpi-header "${tally_mpi_preprocessed}" --output-dir "${tally_mpi_generated_dir}" --nm "${CMAKE_NM}"
+          --mpi-header "${tally_mpi_preprocessed}" --mpi-version "${MPI_C_VERSION}" --output-dir "${tally_mpi_generated_dir}"
+          --nm "${CMAKE_NM}"
           ${tally_mpi_fortran_arguments}
   DEPENDS "${tally_mpi_dir}/generate_wrappers.py" "${tally_mpi_dir}/mpi_calls.tsv" "${tally_mpi_preprocessed}"
           ${TALLY_MPI_FORTRAN_LIBRARIES}

@@ -13,9 +13,19 @@ import sys
 C_NAME = re.compile(r"MPI_[A-Z][a-z0-9_]*")  # MPI_Send; the Fortran MPI_SEND is all capitals
 
 
-def table_rows(path):
-    lines = open(path).read().splitlines()[1:]
-    return [tuple(line.split("\t")[:2]) for line in lines if line.strip() and not line.startswith("#")]
+def table_rows(path, mpi_version):
+    """The (name, kind) rows of the table that an MPI of mpi_version ('3.1') has: those whose since
+    column, if any, is no later."""
+    def version(text):
+        return tuple(int(part) for part in text.split("."))
+    rows = []
+    for line in open(path).read().splitlines()[1:]:
+        fields = line.split("\t")
+        if not line.strip() or line.startswith("#"):
+            continue
+        if len(fields) < 4 or version(fields[3]) <= version(mpi_version):
+            rows.append(tuple(fields[:2]))
+    return rows
 
 
 def object_symbols(nm, objects):
@@ -43,12 +53,13 @@ def main():
     parser.add_argument("--mpi-header", required=True)
     parser.add_argument("--call-ids", required=True, help="the generated mpi_call_ids.hpp")
     parser.add_argument("--nm", default="nm")
+    parser.add_argument("--mpi-version", required=True, help="the MPI standard version of mpi.h, e.g. 3.1")
     parser.add_argument("--expect-fortran", action="store_true", help="every row must have Fortran wrappers")
     parser.add_argument("objects", nargs="+", help="the compiled objects of tally_mpi_wrappers")
     options = parser.parse_args()
     problems = []
 
-    rows = table_rows(options.table)
+    rows = table_rows(options.table, options.mpi_version)
     names = [name for name, _ in rows]
     header = open(options.mpi_header).read()
     missing = [name for name in names if not re.search(rf"\b{name}\s*\(", header)]

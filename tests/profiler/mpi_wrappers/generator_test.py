@@ -70,7 +70,7 @@ def declarations(name, header=HEADER):
     return [param.declaration() for param in generator.parse_prototypes(header)[name].params]
 
 
-def generate(table_text, header_text=HEADER):
+def generate(table_text, header_text=HEADER, arguments=()):
     """Runs the generator's main on a table and a header; returns (exit code, stderr, output dir)."""
     folder = pathlib.Path(tempfile.mkdtemp())
     (folder / "mpi_calls.tsv").write_text(table_text)
@@ -78,7 +78,7 @@ def generate(table_text, header_text=HEADER):
     stderr = io.StringIO()
     with contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(io.StringIO()):
         code = generator.main(["--table", str(folder / "mpi_calls.tsv"), "--mpi-header", str(folder / "mpi.h"),
-                               "--output-dir", str(folder / "out")])
+                               "--output-dir", str(folder / "out"), *arguments])
     return code, stderr.getvalue(), folder / "out"
 
 
@@ -168,6 +168,25 @@ class Table(unittest.TestCase):
         code, stderr, _ = generate("name\tkind\tpayload\nMPI_Send\tpoint_to_point\tlost=1*2\n")
         self.assertEqual(code, 1)
         self.assertIn("got 'lost=1*2'", stderr)
+
+    def test_leaves_out_the_rows_of_a_later_mpi_standard_than_the_headers(self):
+        table = ("name\tkind\tpayload\tsince\nMPI_Isendrecv\tnonblocking_point_to_point\t\t4.0\n"
+                 "MPI_Send\tpoint_to_point\n")
+        code, _, out = generate(table, arguments=["--mpi-version", "3.1"])
+        self.assertEqual(code, 0)
+        ids = (out / "mpi_call_ids.hpp").read_text()
+        self.assertIn("inline constexpr CallId MPI_Send = 0;", ids)
+        self.assertNotIn("MPI_Isendrecv", ids)
+        # An MPI of that standard must declare it; without a version every row is wrapped.
+        for arguments in (["--mpi-version", "4.0"], []):
+            code, stderr, _ = generate(table, arguments=arguments)
+            self.assertEqual(code, 1)
+            self.assertIn("declares no MPI_Isendrecv", stderr)
+
+    def test_refuses_a_since_that_is_no_mpi_version(self):
+        code, stderr, _ = generate("name\tkind\tpayload\tsince\nMPI_Send\tpoint_to_point\t\t4\n")
+        self.assertEqual(code, 1)
+        self.assertIn("expected an MPI standard version like '4.0', got '4'", stderr)
 
     def test_refuses_the_functions_wrapped_by_hand(self):
         code, stderr, _ = generate("name\tkind\nMPI_Finalize\tcollective\n")
