@@ -6,6 +6,8 @@ set(TALLY_SANITIZE "" CACHE STRING "Sanitizers to build with, e.g. address,undef
 
 include(CheckLanguage)
 check_language(Fortran)
+# MPI_<lang>_LIBRARY_VERSION_STRING (MPI_Get_library_version) says which MPI family was chosen.
+set(MPI_DETERMINE_LIBRARY_VERSION ON)
 if(CMAKE_Fortran_COMPILER)
   enable_language(Fortran)
   find_package(MPI COMPONENTS C Fortran QUIET)
@@ -41,6 +43,27 @@ option(TALLY_WITH_OPENMP "Build the OpenMP backend (OMPT)" ${tally_have_ompt})
 if(TALLY_WITH_MPI AND NOT MPI_C_FOUND)
   message(FATAL_ERROR "TALLY_WITH_MPI=ON but no MPI C library was found")
 endif()
+# The MPI family (profiler/mpi/README.md, "MPI families"): openmpi, mpich (MPICH and its
+# derivatives, one ABI), or other. Its Fortran libraries and its launcher's options follow it.
+set(TALLY_MPI_FAMILY other)
+if(MPI_C_LIBRARY_VERSION_STRING MATCHES "^Open MPI")
+  set(TALLY_MPI_FAMILY openmpi)
+elseif(MPI_C_LIBRARY_VERSION_STRING MATCHES "^MPICH")
+  set(TALLY_MPI_FAMILY mpich)
+endif()
+# The launcher must be the chosen MPI's: FindMPI looks for `mpiexec` (with MPI_EXECUTABLE_SUFFIX,
+# e.g. .mpich, appended), which beside another MPI may be that one's.
+if(MPI_C_FOUND AND MPIEXEC_EXECUTABLE)
+  execute_process(COMMAND ${MPIEXEC_EXECUTABLE} --version OUTPUT_VARIABLE tally_mpiexec_version ERROR_QUIET
+                  TIMEOUT 10)
+  set(tally_launcher_of_openmpi "Open MPI|OpenRTE")
+  set(tally_launcher_of_mpich "HYDRA")
+  if(DEFINED tally_launcher_of_${TALLY_MPI_FAMILY} AND NOT tally_mpiexec_version MATCHES
+                                                       "${tally_launcher_of_${TALLY_MPI_FAMILY}}")
+    message(WARNING "tally: ${MPIEXEC_EXECUTABLE} is not the launcher of the chosen MPI (${TALLY_MPI_FAMILY}); "
+                    "set MPIEXEC_EXECUTABLE, or MPI_EXECUTABLE_SUFFIX (e.g. .mpich) instead of the compilers")
+  endif()
+endif()
 if(TALLY_WITH_CUDA AND NOT tally_have_cupti)
   message(FATAL_ERROR "TALLY_WITH_CUDA=ON but the CUDA toolkit with CUPTI was not found")
 endif()
@@ -50,7 +73,7 @@ endif()
 
 set(tally_found_mpi "no")
 if(MPI_C_FOUND)
-  set(tally_found_mpi "MPI-${MPI_C_VERSION} via ${MPI_C_COMPILER}")
+  set(tally_found_mpi "MPI-${MPI_C_VERSION} via ${MPI_C_COMPILER}, ${TALLY_MPI_FAMILY}, launched by ${MPIEXEC_EXECUTABLE}")
 endif()
 set(tally_found_cuda "no")
 if(tally_have_cupti)

@@ -8,10 +8,13 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 
+# MPICH sits beside Open MPI for the profiler's MPICH build (scripts/test.sh): Debian's alternatives
+# keep Open MPI's mpicc, mpirun and mpi.h (priority 50 over MPICH's 40), so the normal build stays
+# Open MPI's; MPICH's tools are named with .mpich.
 packages=(
   build-essential cmake ninja-build pkg-config git ca-certificates
   gfortran clang clang-format clang-tidy libomp-dev shellcheck flake8
-  openmpi-bin libopenmpi-dev
+  openmpi-bin libopenmpi-dev mpich libmpich-dev
   nlohmann-json3-dev libgit2-dev libgtest-dev libgmock-dev
   libkainjow-mustache-dev libcli11-dev libtomlplusplus-dev
   python3 python3-jsonschema python3-pil python3-yaml bc jq

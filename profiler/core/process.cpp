@@ -26,11 +26,16 @@ namespace {
 /// Set by a measured process so that the programs it executes are not measured as runs.
 constexpr const char* measured_parent_variable = "TALLY_MEASURED_PARENT";
 
-/// Programs that start other programs: LD_PRELOAD reaches them, but they are not the run.
-constexpr std::array<std::string_view, 29> launchers{
-    "mpirun",  "mpiexec", "orterun", "orted",    "prterun", "prted",  "prte",   "srun", "hydra_pmi_proxy", "env",
-    "sh",      "bash",    "dash",    "zsh",      "ksh",     "csh",    "tcsh",   "time", "timeout",         "nohup",
-    "taskset", "numactl", "tally",   "valgrind", "gdb",     "strace", "ltrace", "perf", "mpiexec.hydra"};
+/// Programs that start other programs: LD_PRELOAD reaches them, but they are not the run. With
+/// several MPIs installed, Debian names each one's launchers with its suffix (mpiexec.mpich is
+/// MPICH's Hydra, mpiexec.hydra).
+constexpr std::array<std::string_view, 33> launchers{
+    "mpirun",  "mpiexec", "orterun",       "orted", "prterun", "hydra_pmi_proxy",
+    "prted",   "prte",    "srun",          "env",   "sh",      "mpiexec.hydra",
+    "bash",    "dash",    "zsh",           "ksh",   "csh",     "mpiexec.mpich",
+    "tcsh",    "time",    "timeout",       "nohup", "taskset", "mpirun.mpich",
+    "numactl", "tally",   "valgrind",      "gdb",   "strace",  "mpiexec.openmpi",
+    "ltrace",  "perf",    "mpirun.openmpi"};
 
 bool is_launcher(const std::string& program, const Options& options) {
   return std::find(launchers.begin(), launchers.end(), program) != launchers.end() ||

@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Fortran entry points of MPI_Init, MPI_Init_thread, MPI_Finalize and MPI_Abort. Open MPI's
-// Fortran bindings call the C PMPI functions directly, so the C wrappers never see these calls.
-// Every argument is passed by reference; the last one is the Fortran ierror.
+// Fortran entry points of MPI_Init, MPI_Init_thread, MPI_Finalize and MPI_Abort. Bindings that
+// call the C PMPI functions directly (Open MPI's, MPICH's mpi_f08) bypass the C wrappers. Which
+// entry points exist, and the profiling twin each forwards to, the generator reads from the MPI's
+// Fortran libraries (fortran_lifecycle_entries.inc). Every argument is passed by reference; the
+// last one is the Fortran ierror. Where a binding calls the C function (MPICH's mpif.h), the C
+// wrapper runs too: starting and ending the run are idempotent.
 #include "mpi/mpi_lifecycle.hpp"
 
-using Fint = int; // MPI_Fint of Open MPI's default Fortran integer
+#include <mpi.h>
+
+using Fint = MPI_Fint;
 
 #define TALLY_FORTRAN_PROFILED(name, pname, params, args, before, after)                                               \
   extern "C" void pname params __attribute__((weak));                                                                  \
@@ -14,19 +19,18 @@ using Fint = int; // MPI_Fint of Open MPI's default Fortran integer
     after;                                                                                                             \
   }
 
-// The four spellings compilers use for external Fortran names, plus the mpi_f08 module's.
-#define TALLY_FORTRAN_ALL_NAMES(lower, upper, params, args, before, after)                                             \
-  TALLY_FORTRAN_PROFILED(lower, p##lower, params, args, before, after)                                                 \
-  TALLY_FORTRAN_PROFILED(lower##_, p##lower##_, params, args, before, after)                                           \
-  TALLY_FORTRAN_PROFILED(lower##__, p##lower##__, params, args, before, after)                                         \
-  TALLY_FORTRAN_PROFILED(upper, P##upper, params, args, before, after)                                                 \
-  TALLY_FORTRAN_PROFILED(lower##_f08_, p##lower##_f08_, params, args, before, after)
-
 namespace lifecycle = tally::profiler::mpi;
 
-TALLY_FORTRAN_ALL_NAMES(mpi_init, MPI_INIT, (Fint * ierror), (ierror), (void)0, lifecycle::on_initialized())
-TALLY_FORTRAN_ALL_NAMES(mpi_init_thread, MPI_INIT_THREAD, (Fint * required, Fint* provided, Fint* ierror),
-                        (required, provided, ierror), (void)0, lifecycle::on_initialized())
-TALLY_FORTRAN_ALL_NAMES(mpi_finalize, MPI_FINALIZE, (Fint * ierror), (ierror), lifecycle::on_finalize(), (void)0)
-TALLY_FORTRAN_ALL_NAMES(mpi_abort, MPI_ABORT, (Fint * comm, Fint* errorcode, Fint* ierror), (comm, errorcode, ierror),
-                        lifecycle::on_abort(), (void)0)
+#define TALLY_FORTRAN_MPI_Init(name, pname)                                                                            \
+  TALLY_FORTRAN_PROFILED(name, pname, (Fint * ierror), (ierror), (void)0, lifecycle::on_initialized())
+#define TALLY_FORTRAN_MPI_Init_thread(name, pname)                                                                     \
+  TALLY_FORTRAN_PROFILED(name, pname, (Fint * required, Fint * provided, Fint * ierror), (required, provided, ierror), \
+                         (void)0, lifecycle::on_initialized())
+#define TALLY_FORTRAN_MPI_Finalize(name, pname)                                                                        \
+  TALLY_FORTRAN_PROFILED(name, pname, (Fint * ierror), (ierror), lifecycle::on_finalize(), (void)0)
+#define TALLY_FORTRAN_MPI_Abort(name, pname)                                                                           \
+  TALLY_FORTRAN_PROFILED(name, pname, (Fint * comm, Fint * errorcode, Fint * ierror), (comm, errorcode, ierror),       \
+                         lifecycle::on_abort(), (void)0)
+#define TALLY_FORTRAN_LIFECYCLE(function, name, pname) TALLY_FORTRAN_##function(name, pname)
+
+#include "fortran_lifecycle_entries.inc"

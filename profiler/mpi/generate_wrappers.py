@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """Writes the MPI wrappers of libtally.so from mpi_calls.tsv (which calls, and what they are) and
-the installed mpi.h (their signatures): the call ids, the C wrappers and the Fortran wrappers.
+the installed mpi.h as the compiler sees it, preprocessed (their signatures, whatever file declares
+them): the call ids, the C wrappers, the Fortran wrappers and the Fortran entry points of the
+functions wrapped by hand.
 Standard library only; run at build time by wrappers.cmake, tested by tests/profiler/mpi_wrappers."""
 
 import argparse
@@ -34,8 +36,17 @@ KINDS = {
 # Where a payload's bytes go (mpi::Payload): the point-to-point directions and collectives.
 PAYLOADS = ("sent", "received", "collective")
 
+# The endings of the mpi_f08 entry points: Open MPI's and MPICH's, and MPICH's with a choice buffer
+# (TS 29113 descriptor).
+F08_SUFFIXES = ("_f08_", "_f08ts_")
+
+# MPI 4.0's large-count binding: a row's function with MPI_Count counts and displacements
+# (MPI_Send_c), wrapped with the row's call id wherever the header declares it (MPICH 4; Open MPI 4.1
+# has none).
+LARGE_COUNT = "_c"
+
 # Wrapped by hand (mpi_lifecycle.cpp, fortran_lifecycle.cpp): the profiler starts and stops with them.
-HAND_WRITTEN = {"MPI_Init", "MPI_Init_thread", "MPI_Finalize", "MPI_Abort"}
+HAND_WRITTEN = ("MPI_Init", "MPI_Init_thread", "MPI_Finalize", "MPI_Abort")
 
 C_TYPE_WORDS = {"void", "char", "short", "int", "long", "float", "double", "signed", "unsigned"}
 QUALIFIERS = {"const", "volatile", "struct", "enum"}
@@ -80,19 +91,29 @@ def parse_payloads(text, where):
     return payloads
 
 
-def read_table(path):
-    """Returns [(name, kind)] in row order and {name: payloads}; the first row is the header, '#'
-    starts a comment, the payload column is optional."""
-    rows, seen, payloads = [], set(), {}
+def parse_version(text, where):
+    """'4.0' -> (4, 0): an MPI standard version."""
+    match = re.fullmatch(r"(\d+)\.(\d+)", text)
+    if not match:
+        raise GeneratorError(f"{where}: expected an MPI standard version like '4.0', got {text!r}")
+    return int(match.group(1)), int(match.group(2))
+
+
+def read_table(path, mpi_version=None):
+    """Returns [(name, kind)] in row order, {name: payloads} and the names left out: the rows of a
+    later MPI standard than mpi_version (the since column; none left out without a version). The
+    first row is the header, '#' starts a comment, the payload and since columns are optional."""
+    rows, seen, payloads, left_out = [], set(), {}, []
     lines = pathlib.Path(path).read_text().splitlines()
     for number, line in enumerate(lines[1:], start=2):
         if not line.strip() or line.startswith("#"):
             continue
         fields = line.split("\t")
-        if len(fields) not in (2, 3):
-            raise GeneratorError(f"{path}:{number}: expected 'name<TAB>kind[<TAB>payload]', got {line!r}")
+        if len(fields) not in (2, 3, 4):
+            raise GeneratorError(f"{path}:{number}: expected 'name<TAB>kind[<TAB>payload[<TAB>since]]', got {line!r}")
         name, kind = fields[:2]
-        payloads[name] = parse_payloads(fields[2] if len(fields) == 3 else "", f"{path}:{number}")
+        payloads[name] = parse_payloads(fields[2] if len(fields) > 2 else "", f"{path}:{number}")
+        since = parse_version(fields[3], f"{path}:{number}") if len(fields) == 4 else (1, 0)
         if kind not in KINDS:
             raise GeneratorError(f"{path}:{number}: unknown kind {kind!r} (known: {', '.join(KINDS)})")
         if name in HAND_WRITTEN:
@@ -100,18 +121,34 @@ def read_table(path):
         if name in seen:
             raise GeneratorError(f"{path}:{number}: {name} is listed twice")
         seen.add(name)
-        rows.append((name, kind))
-    return rows, payloads
+        if mpi_version is not None and since > mpi_version:
+            left_out.append(name)
+        else:
+            rows.append((name, kind))
+    return rows, payloads, left_out
 
 
-def check_payloads(payloads, prototypes):
-    """Every payload points at an int count and an MPI_Datatype of its function's prototype."""
-    for name, items in payloads.items():
-        types = [param.type + param.array for param in prototypes[name].params]
-        for _, count, datatype in items:
-            if types[count:count + 1] != ["int"] or types[datatype:datatype + 1] != ["MPI_Datatype"]:
-                raise GeneratorError(f"{name}: payload {count}*{datatype} does not point at an int count and an "
-                                     f"MPI_Datatype among its parameters in mpi.h")
+def wrapped_functions(rows, prototypes):
+    """[(function, row)]: each row's function, then its large-count variant where the header
+    declares it; both report the row's call id."""
+    functions = []
+    for name, _ in rows:
+        functions.append((name, name))
+        if name + LARGE_COUNT in prototypes:
+            functions.append((name + LARGE_COUNT, name))
+    return functions
+
+
+def check_payloads(functions, payloads, prototypes):
+    """Every payload points at a count (int; MPI_Count in a large-count variant) and an
+    MPI_Datatype of each wrapped function's prototype."""
+    for function, row in functions:
+        count_type = "MPI_Count" if function != row else "int"
+        types = [param.type + param.array for param in prototypes[function].params]
+        for _, count, datatype in payloads[row]:
+            if types[count:count + 1] != [count_type] or types[datatype:datatype + 1] != ["MPI_Datatype"]:
+                raise GeneratorError(f"{function}: payload {count}*{datatype} does not point at an {count_type} "
+                                     f"count and an MPI_Datatype among its parameters in mpi.h")
 
 
 def parse_param(text, index):
@@ -157,15 +194,24 @@ def parse_prototypes(header_text):
 def fortran_entry_points(name, symbols):
     """Returns [(entry, profiling entry)] of the Fortran bindings of a C function that exist in
     symbols: the four mpif.h manglings (and the TYPE(C_PTR) _cptr variants Open MPI adds) and the
-    mpi_f08 name. An entry is wrapped only if its profiling twin exists to forward to."""
+    mpi_f08 names (Open MPI: mpi_send_f08_ and pmpi_send_f08_; MPICH: mpi_barrier_f08_ or, with a
+    choice buffer, mpi_send_f08ts_, and pmpir_ twins). An entry is wrapped only if its profiling
+    twin exists to forward to."""
     lower = name.lower()
+    rest = lower[len("mpi_"):]
     candidates = []
     for variant in (lower, lower + "_cptr"):
         for entry in (variant, variant + "_", variant + "__"):
             candidates.append((entry, "p" + entry))
         candidates.append((variant.upper(), "P" + variant.upper()))
     candidates.append((lower + "_f08_", "p" + lower + "_f08_"))
-    return [(entry, profiling) for entry, profiling in candidates if entry in symbols and profiling in symbols]
+    for suffix in F08_SUFFIXES:
+        candidates.append((lower + suffix, "pmpir_" + rest + suffix))
+    found = {}
+    for entry, profiling in candidates:
+        if entry in symbols and profiling in symbols:
+            found.setdefault(entry, profiling)
+    return list(found.items())
 
 
 def read_symbols(nm, libraries):
@@ -232,25 +278,25 @@ def payload_lines(payloads, argument, function="add_payload"):
                    for where, count, datatype in payloads)
 
 
-def render_c_wrappers(rows, prototypes, payloads):
-    weak = "".join(f"__attribute__((weak)) decltype(P{name}) P{name};\n" for name, _ in rows)
+def render_c_wrappers(functions, prototypes, payloads):
+    weak = "".join(f"__attribute__((weak)) decltype(P{name}) P{name};\n" for name, _ in functions)
     wrappers = []
-    for name, _ in rows:
+    for name, row in functions:
         prototype = prototypes[name]
         params = ", ".join(param.declaration() for param in prototype.params)
         args = ", ".join(param.name for param in prototype.params)
-        payload = payload_lines(payloads[name], lambda position: prototype.params[position].name)
+        payload = payload_lines(payloads[row], lambda position: prototype.params[position].name)
         wrappers.append(
             f"""extern "C" {prototype.return_type} {name}({params}) {{
-  mpi::enter(mpi::call::{name});
+  mpi::enter(mpi::call::{row});
 {payload}  const {prototype.return_type} result = P{name}({args});
-  mpi::leave(mpi::call::{name});
+  mpi::leave(mpi::call::{row});
   return result;
 }}
 """
         )
-    return f"""{GENERATED}// One C wrapper per row of the table: enter, the payload's bytes, the real PMPI
-// function, leave.
+    return f"""{GENERATED}// One C wrapper per row of the table, and per large-count variant (MPI_Send_c) the header
+// declares, with the row's call id: enter, the payload's bytes, the real PMPI function, leave.
 #include <mpi.h>
 
 #include "mpi/mpi_state.hpp"
@@ -286,8 +332,9 @@ void {entry}({formals}) {{
 }}
 """
             )
-    source = f"""{GENERATED}// The Fortran entry points of the table's functions. Open MPI's Fortran bindings call
-// the C PMPI_ functions directly, so the C wrappers never see Fortran calls. Fortran passes every argument by
+    source = f"""{GENERATED}// The Fortran entry points of the table's functions. Fortran bindings that call the C
+// PMPI_ functions directly (Open MPI's, MPICH's mpi_f08) bypass the C wrappers; where a binding
+// calls the C MPI_ function (MPICH's mpif.h), that call is nested and counts once. Fortran passes every argument by
 // reference, then ierror, then one hidden length per CHARACTER argument: forwarded untouched. A
 // payload's count and datatype are read through their references (mpi::add_fortran_payload).
 #include <cstddef>
@@ -306,21 +353,35 @@ extern "C" {{
     return source, wrapped
 
 
+def render_fortran_lifecycle(symbols):
+    """The Fortran entry points of the functions wrapped by hand, one macro call each, for
+    fortran_lifecycle.cpp to define: the same names and twins as the generated wrappers."""
+    lines = "".join(f"TALLY_FORTRAN_LIFECYCLE({name}, {entry}, {profiling})\n"
+                    for name in HAND_WRITTEN for entry, profiling in fortran_entry_points(name, symbols))
+    return f"""{GENERATED}// The Fortran entry points of {", ".join(HAND_WRITTEN)} that the MPI's Fortran
+// libraries export with a profiling twin: TALLY_FORTRAN_LIFECYCLE(C function, entry, profiling entry).
+{lines}"""
+
+
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--table", required=True, help="mpi_calls.tsv")
-    parser.add_argument("--mpi-header", required=True, help="the installed mpi.h")
+    parser.add_argument("--mpi-header", required=True, help="mpi.h, preprocessed")
     parser.add_argument("--output-dir", required=True)
     parser.add_argument("--nm", default="nm", help="nm, to list the Fortran libraries' symbols")
     parser.add_argument("--fortran-library", action="append", default=[], help="a Fortran MPI library to wrap")
+    parser.add_argument("--mpi-version", help="the MPI standard version of mpi.h (MPI_VERSION.MPI_SUBVERSION): "
+                        "rows of a later one are left out")
     options = parser.parse_args(argv)
     try:
-        rows, payloads = read_table(options.table)
+        mpi_version = parse_version(options.mpi_version, "--mpi-version") if options.mpi_version else None
+        rows, payloads, left_out = read_table(options.table, mpi_version)
         prototypes = parse_prototypes(pathlib.Path(options.mpi_header).read_text())
         missing = [name for name, _ in rows if name not in prototypes]
         if missing:
             raise GeneratorError(f"{options.mpi_header} declares no {', '.join(missing)} (listed in {options.table})")
-        check_payloads(payloads, prototypes)
+        functions = wrapped_functions(rows, prototypes)
+        check_payloads(functions, payloads, prototypes)
         symbols = read_symbols(options.nm, options.fortran_library)
     except (GeneratorError, OSError, subprocess.CalledProcessError) as error:
         print(f"generate_wrappers.py: error: {error}", file=sys.stderr)
@@ -329,16 +390,20 @@ def main(argv):
     output = pathlib.Path(options.output_dir)
     output.mkdir(parents=True, exist_ok=True)
     (output / "mpi_call_ids.hpp").write_text(render_call_ids(rows))
-    (output / "mpi_wrappers.cpp").write_text(render_c_wrappers(rows, prototypes, payloads))
+    (output / "mpi_wrappers.cpp").write_text(render_c_wrappers(functions, prototypes, payloads))
     (output / "fortran_wrappers.cpp").write_text(fortran_source)
+    (output / "fortran_lifecycle_entries.inc").write_text(render_fortran_lifecycle(symbols))
 
     entries = [entry for entries in fortran_wrapped.values() for entry in entries]
-    f08 = sum(entry.endswith("_f08_") for entry in entries)
+    f08 = sum(entry.endswith(F08_SUFFIXES) for entry in entries)
     per_kind = collections.Counter(kind for _, kind in rows)
-    print(f"tally: {len(rows)} C wrappers; {len(entries) - f08} Fortran mpif.h/use mpi wrappers, {f08} use mpi_f08 "
-          f"wrappers, for {len(fortran_wrapped)} of the {len(rows)} functions")
+    print(f"tally: {len(rows)} C wrappers, {len(functions) - len(rows)} large-count ones; {len(entries) - f08} "
+          f"Fortran mpif.h/use mpi wrappers, {f08} use mpi_f08 wrappers, for {len(fortran_wrapped)} of the "
+          f"{len(rows)} functions")
     print("tally: per kind: " + ", ".join(f"{kind} {per_kind[kind]}" for kind in KINDS))
-    print(f"tally: {sum(bool(items) for items in payloads.values())} wrappers count payload bytes")
+    print(f"tally: {sum(bool(payloads[name]) for name, _ in rows)} wrappers count payload bytes")
+    if left_out:
+        print(f"tally: left out, of a later MPI standard than {options.mpi_version}: {', '.join(left_out)}")
     return 0
 
 

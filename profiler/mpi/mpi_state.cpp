@@ -41,7 +41,7 @@ void leave(CallId) noexcept {
   this_thread().switch_to(state_before_mpi);
 }
 
-void add_payload(Payload payload, int count, MPI_Datatype datatype) noexcept {
+void add_payload(Payload payload, MPI_Count count, MPI_Datatype datatype) noexcept {
   // The datatype is the caller's: a null one would raise an MPI error in PMPI_Type_size.
   if (depth != 1 || count <= 0 || datatype == MPI_DATATYPE_NULL) return;
   int size = 0;

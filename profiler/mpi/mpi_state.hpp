@@ -22,8 +22,9 @@ void leave(CallId call) noexcept;
 enum class Payload : std::uint8_t { sent, received, collective };
 
 /// Between enter and leave of an outermost call: adds count × the datatype's size to the calling
-/// thread's bytes of `payload`. A count of zero or less, or MPI_DATATYPE_NULL, adds nothing.
-void add_payload(Payload payload, int count, MPI_Datatype datatype) noexcept;
+/// thread's bytes of `payload`. A count of zero or less, or MPI_DATATYPE_NULL, adds nothing. The
+/// count is an int, or an MPI_Count in a large-count variant (MPI_Send_c).
+void add_payload(Payload payload, MPI_Count count, MPI_Datatype datatype) noexcept;
 /// The same from a Fortran wrapper: `count` and `datatype` point at the Fortran INTEGERs (or
 /// the TYPE(MPI_Datatype) of mpi_f08, whose only member is that INTEGER).
 void add_fortran_payload(Payload payload, const void* count, const void* datatype) noexcept;

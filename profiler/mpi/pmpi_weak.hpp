@@ -23,6 +23,7 @@
 #pragma weak PMPI_Reduce
 #pragma weak PMPI_Get_library_version
 #pragma weak PMPI_Type_size
+// Functions in Open MPI; macros in the MPICH family (handles are integers there).
 #pragma weak PMPI_Type_f2c
 #pragma weak PMPI_Comm_f2c
 #pragma weak PMPI_Initialized

@@ -2,16 +2,20 @@
 # The generated MPI wrappers: generate_wrappers.py turns mpi_calls.tsv and the installed mpi.h into
 # the object library tally_mpi_wrappers. Included from profiler/CMakeLists.txt once MPI (C) is found.
 
-# Open MPI's Fortran bindings call the C PMPI_ functions directly, so they get wrappers of their own:
-# the generator wraps each Fortran entry point these libraries export (read with nm at build time).
+# Fortran bindings that call the C PMPI_ functions directly (all of Open MPI's, MPICH's mpi_f08
+# ones) bypass the C wrappers, so they get wrappers of their own: the generator wraps each Fortran
+# entry point these libraries export (read with nm at build time). Each family's binding libraries
+# sit next to its C library.
+set(tally_mpi_fortran_names_openmpi mpi_mpifh mpi_usempif08)
+set(tally_mpi_fortran_names_mpich mpichfort)
 list(GET MPI_C_LIBRARIES 0 tally_mpi_first_library)
 get_filename_component(tally_mpi_library_dir "${tally_mpi_first_library}" DIRECTORY)
-find_library(TALLY_MPI_MPIFH_LIBRARY mpi_mpifh HINTS "${tally_mpi_library_dir}" NO_DEFAULT_PATH)
-find_library(TALLY_MPI_USEMPIF08_LIBRARY mpi_usempif08 HINTS "${tally_mpi_library_dir}" NO_DEFAULT_PATH)
 set(tally_mpi_fortran_found "")
-foreach(library IN ITEMS ${TALLY_MPI_MPIFH_LIBRARY} ${TALLY_MPI_USEMPIF08_LIBRARY})
-  if(library)
-    list(APPEND tally_mpi_fortran_found "${library}")
+foreach(name IN LISTS tally_mpi_fortran_names_${TALLY_MPI_FAMILY})
+  find_library(TALLY_MPI_FORTRAN_LIBRARY_${name} ${name} HINTS "${tally_mpi_library_dir}" NO_DEFAULT_PATH)
+  mark_as_advanced(TALLY_MPI_FORTRAN_LIBRARY_${name})
+  if(TALLY_MPI_FORTRAN_LIBRARY_${name})
+    list(APPEND tally_mpi_fortran_found "${TALLY_MPI_FORTRAN_LIBRARY_${name}}")
   endif()
 endforeach()
 set(TALLY_MPI_FORTRAN_LIBRARIES "${tally_mpi_fortran_found}" CACHE STRING
@@ -20,18 +24,36 @@ set(TALLY_MPI_FORTRAN_LIBRARIES "${tally_mpi_fortran_found}" CACHE STRING
 set(tally_mpi_dir "${CMAKE_CURRENT_LIST_DIR}")
 set(tally_mpi_generated_dir "${CMAKE_CURRENT_BINARY_DIR}/mpi_generated")
 set(tally_mpi_generated "${tally_mpi_generated_dir}/mpi_call_ids.hpp" "${tally_mpi_generated_dir}/mpi_wrappers.cpp"
-                        "${tally_mpi_generated_dir}/fortran_wrappers.cpp")
+                        "${tally_mpi_generated_dir}/fortran_wrappers.cpp"
+                        "${tally_mpi_generated_dir}/fortran_lifecycle_entries.inc")
 set(tally_mpi_fortran_arguments "")
 foreach(library IN LISTS TALLY_MPI_FORTRAN_LIBRARIES)
   list(APPEND tally_mpi_fortran_arguments --fortran-library "${library}")
 endforeach()
 
+# The prototypes as the compiler sees them: mpi.h preprocessed by the C compiler with MPI's include
+# folders, whatever file declares them (MPICH: mpi_proto.h) and whatever macros decorate them.
+set(tally_mpi_preprocessed "${tally_mpi_generated_dir}/mpi_preprocessed.h")
+set(tally_mpi_include_flags "")
+foreach(folder IN LISTS MPI_C_INCLUDE_DIRS)
+  list(APPEND tally_mpi_include_flags "-I${folder}")
+endforeach()
+add_custom_command(
+  OUTPUT "${tally_mpi_preprocessed}"
+  COMMAND "${CMAKE_C_COMPILER}" -E -x c ${tally_mpi_include_flags} -DOMPI_SKIP_MPICXX=1 -DMPICH_SKIP_MPICXX=1
+          -include mpi.h -MD -MF "${tally_mpi_preprocessed}.d" -MT "${tally_mpi_preprocessed}" -o "${tally_mpi_preprocessed}"
+          /dev/null
+  DEPFILE "${tally_mpi_preprocessed}.d"
+  COMMENT "Preprocessing mpi.h"
+  VERBATIM)
+
 add_custom_command(
   OUTPUT ${tally_mpi_generated}
   COMMAND Python3::Interpreter "${tally_mpi_dir}/generate_wrappers.py" --table "${tally_mpi_dir}/mpi_calls.tsv"
-          --mpi-header "${MPI_C_HEADER_DIR}/mpi.h" --output-dir "${tally_mpi_generated_dir}" --nm "${CMAKE_NM}"
+          --mpi-header "${tally_mpi_preprocessed}" --mpi-version "${MPI_C_VERSION}" --output-dir "${tally_mpi_generated_dir}"
+          --nm "${CMAKE_NM}"
           ${tally_mpi_fortran_arguments}
-  DEPENDS "${tally_mpi_dir}/generate_wrappers.py" "${tally_mpi_dir}/mpi_calls.tsv" "${MPI_C_HEADER_DIR}/mpi.h"
+  DEPENDS "${tally_mpi_dir}/generate_wrappers.py" "${tally_mpi_dir}/mpi_calls.tsv" "${tally_mpi_preprocessed}"
           ${TALLY_MPI_FORTRAN_LIBRARIES}
   COMMENT "Generating the MPI wrappers from mpi_calls.tsv and mpi.h"
   VERBATIM)
@@ -52,5 +74,5 @@ set_target_properties(
   tally_mpi_wrappers
   PROPERTIES TALLY_MPI_GENERATOR "${tally_mpi_dir}/generate_wrappers.py"
              TALLY_MPI_TABLE "${tally_mpi_dir}/mpi_calls.tsv"
-             TALLY_MPI_HEADER "${MPI_C_HEADER_DIR}/mpi.h"
+             TALLY_MPI_HEADER "${tally_mpi_preprocessed}"
              TALLY_MPI_GENERATED_DIR "${tally_mpi_generated_dir}")

@@ -28,32 +28,39 @@ def fail(message):
     sys.exit(1)
 
 
-def session_processes(session):
-    """Pids of the processes still in the job's session (mpirun and its ranks); zombies do not count."""
+def job_processes(folder):
+    """Pids of the processes of the job started for folder that are still there (the launcher, its
+    daemons and the ranks), found by the TALLY_OUTPUT they inherit: MPICH's Hydra starts its proxy
+    and each rank in a session of their own. Zombies do not count."""
+    marker = f"TALLY_OUTPUT={folder / 'runs'}".encode()
     pids = []
     for entry in pathlib.Path("/proc").iterdir():
-        if not entry.name.isdigit():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
             continue
         try:
-            if os.getsid(int(entry.name)) == session and " Z " not in (entry / "stat").read_text():
+            if marker in (entry / "environ").read_bytes().split(b"\0") and " Z " not in (entry / "stat").read_text():
                 pids.append(int(entry.name))
         except (ProcessLookupError, PermissionError, FileNotFoundError):
             continue
     return pids
 
 
-def rank_pid(folder, session, rank):
+# What each launcher tells a rank its rank is: Open MPI's, MPICH's Hydra.
+RANK_VARIABLES = ("OMPI_COMM_WORLD_RANK", "PMI_RANK")
+
+
+def rank_pid(folder, rank):
     """The pid of a rank, once every rank has passed MPI_Init (wait_for_signal.c says so)."""
     if not poll(lambda: (folder / "stderr.txt").read_text().count("in the loop") == 2):
         fail(f"the ranks did not reach their loop: {(folder / 'stderr.txt').read_text()}")
 
     def found():
-        for pid in session_processes(session):
+        for pid in job_processes(folder):
             try:
                 environment = pathlib.Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
             except (FileNotFoundError, PermissionError):
                 continue
-            if f"OMPI_COMM_WORLD_RANK={rank}".encode() in environment:
+            if any(f"{variable}={rank}".encode() in environment for variable in RANK_VARIABLES):
                 return pid
         return None
     if not poll(lambda: found() is not None):
@@ -61,14 +68,14 @@ def rank_pid(folder, session, rank):
     return found()
 
 
-def ci_timeout(process):
+def ci_timeout(process, folder):
     """What a CI runner does at the job's time limit: SIGTERM to the job, SIGKILL 5 s later."""
     for sent, grace_s in ((signal.SIGTERM, 5), (signal.SIGKILL, 20)):
         try:
             os.killpg(process.pid, sent)
         except ProcessLookupError:
             return
-        if poll(lambda: process.poll() is not None and not session_processes(process.pid), grace_s):
+        if poll(lambda: process.poll() is not None and not job_processes(folder), grace_s):
             return
 
 
@@ -90,11 +97,11 @@ def check_left_behind(args, folder, allowed_outcomes):
 def killed_rank(args, folder):
     process = start(args, folder, [], "3s")
     try:
-        os.kill(rank_pid(folder, process.pid, 1), signal.SIGKILL)
-        if not poll(lambda: process.poll() is not None and not session_processes(process.pid), 30):
-            fail(f"30 s after rank 1 was killed, processes of the job remain: {session_processes(process.pid)}")
+        os.kill(rank_pid(folder, 1), signal.SIGKILL)
+        if not poll(lambda: process.poll() is not None and not job_processes(folder), 30):
+            fail(f"30 s after rank 1 was killed, processes of the job remain: {job_processes(folder)}")
     finally:
-        ci_timeout(process)
+        ci_timeout(process, folder)
     if process.returncode == 0:
         fail("mpirun exited 0 though a rank was killed")
     check_left_behind(args, folder, {"hung"})
@@ -103,15 +110,15 @@ def killed_rank(args, folder):
 def vanished_node(args, folder):
     process = start(args, folder, [], "3s")
     try:
-        os.kill(rank_pid(folder, process.pid, 1), signal.SIGSTOP)
+        os.kill(rank_pid(folder, 1), signal.SIGSTOP)
         if not poll(lambda: any(line[0] == "0" for line in hang_lines(folder)) and documents(folder)):
             fail(f"rank 0 was not named as hung: {(folder / 'stderr.txt').read_text()}")
         written = {path: path.read_bytes() for path in documents(folder)}
-        ci_timeout(process)
-        if process.poll() is None or session_processes(process.pid):
-            fail(f"processes of the job survived SIGKILL: {session_processes(process.pid)}")
+        ci_timeout(process, folder)
+        if process.poll() is None or job_processes(folder):
+            fail(f"processes of the job survived SIGKILL: {job_processes(folder)}")
     finally:
-        ci_timeout(process)
+        ci_timeout(process, folder)
     found = check_left_behind(args, folder, {"hung"})
     if {path: path.read_bytes() for path in found} != written:
         fail("the hung document changed or went away when the job was ended")

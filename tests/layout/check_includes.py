@@ -35,7 +35,9 @@ def component_rule(path):
         if folder == "core":
             return (("core/", "tally/model/", "tally.h"), ("mpi.h", "cupti", "cuda", "omp-tools.h", "git2"))
         if folder in BACKENDS:
-            return ((folder + "/", "core/", "tally/model/", "tally.h", "mpi_call_ids.hpp"), ("git2",))
+            # The MPI backend's generated files (profiler/mpi/wrappers.cmake).
+            generated = ("mpi_call_ids.hpp", "fortran_lifecycle_entries.inc")
+            return ((folder + "/", "core/", "tally/model/", "tally.h", *generated), ("git2",))
     return None
 
 

@@ -45,7 +45,10 @@ void leave(CallId call) noexcept {
   }
 }
 
-void add_payload(Payload payload, int count, MPI_Datatype datatype) noexcept {
+void add_payload(Payload payload, MPI_Count count, MPI_Datatype datatype) noexcept {
+  // Like the real state, only the outermost call's payload counts (MPICH's Fortran bindings call
+  // the C wrapper from inside the Fortran one).
+  if (depth != 1) return;
   int size = 0;
   MPI_Type_size(datatype, &size);
   payload_bytes[static_cast<std::size_t>(payload)] += static_cast<long>(count) * size;

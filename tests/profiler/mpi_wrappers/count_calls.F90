@@ -2,7 +2,8 @@
 ! Makes known MPI calls from Fortran on two ranks and checks that the generated Fortran wrappers
 ! reported each one exactly once. Built twice: with `use mpi`, and with `use mpi_f08` when
 ! TALLY_USE_MPI_F08 is defined. MPI_File_open checks that a CHARACTER argument's hidden length
-! is forwarded.
+! is forwarded. With TALLY_MPI_LARGE_COUNT (mpi_f08 of an MPI 4.0), a count of MPI_COUNT_KIND
+! checks a large-count call.
 program count_calls
 #ifdef TALLY_USE_MPI_F08
   use mpi_f08
@@ -42,7 +43,7 @@ program count_calls
   integer :: dup, fh
 #endif
   integer(kind=MPI_OFFSET_KIND) :: offset
-  integer :: ierr, open_error, rank, peer, i, received, rank_sum, failures, unit
+  integer :: ierr, open_error, rank, peer, i, received, rank_sum, failures, unit, large, pair(2)
   logical :: file_exists
 
   failures = 0
@@ -66,6 +67,15 @@ program count_calls
   offset = rank * 4
   call MPI_File_write_at(fh, offset, rank, 1, MPI_INTEGER, MPI_STATUS_IGNORE, ierr)
   call MPI_File_close(fh, ierr)
+  ! MPI 4.0's large-count binding: a count of MPI_COUNT_KIND selects MPI_Bcast's large-count
+  ! procedure (MPICH: mpi_bcast_f08ts_large_, which calls MPI_Bcast_c), counted as MPI_Bcast with
+  ! its two INTEGERs (8 collective bytes).
+  large = 0
+  pair = rank
+#ifdef TALLY_MPI_LARGE_COUNT
+  call MPI_Bcast(pair, 2_MPI_COUNT_KIND, MPI_INTEGER, 0, MPI_COMM_WORLD, ierr)
+  large = 1
+#endif
 
   if (rank == 0) then
     call expect_calls("MPI_Send", 3)
@@ -81,14 +91,17 @@ program count_calls
   call expect_calls("MPI_File_open", 1)
   call expect_calls("MPI_File_write_at", 1)
   call expect_calls("MPI_File_close", 1)
-  call expect(tally_test_total_calls() == 10, "calls outside the ten made were counted")
+  call expect_calls("MPI_Bcast", large)
+  call expect(tally_test_total_calls() == 10 + large, "calls outside those made were counted")
+  call expect(all(pair == 0) .or. large == 0, "MPI_Bcast did not broadcast rank 0's pair")
   call expect(tally_test_unbalanced() == 0, "enter and leave did not pair up")
   ! Bytes by hand, with 4-byte INTEGERs: rank 0 sends three (12), rank 1 posts three receives (12);
   ! the Allreduce hands one INTEGER (4). MPI_File_write_at is I/O, not a payload of the table.
   call expect(tally_test_payload_bytes(0_c_int) == merge(12, 0, rank == 0), "bytes sent differ from 4 x INTEGERs sent")
   call expect(tally_test_payload_bytes(1_c_int) == merge(0, 12, rank == 0), &
               "bytes received differ from 4 x INTEGERs posted")
-  call expect(tally_test_payload_bytes(2_c_int) == 4, "collective bytes differ from the one INTEGER of the Allreduce")
+  call expect(tally_test_payload_bytes(2_c_int) == 4 + 8 * large, &
+              "collective bytes differ from the one INTEGER of the Allreduce (and the pair of the Bcast)")
   call expect(rank == 0 .or. received == 3, "MPI_Recv did not receive what MPI_Send sent")
   call expect(rank_sum == 1, "MPI_Allreduce did not return its result")
   call expect(open_error == MPI_SUCCESS, "MPI_File_open failed")

@@ -48,6 +48,20 @@ int main(int argc, char** argv) {
   int rank_sum = -1;
   const int result = MPI_Allreduce(&rank, &rank_sum, 1, MPI_INT, MPI_SUM, dup);
   MPI_Comm_free(&dup);
+  /* MPI 4.0 (MPICH 4): MPI_Isendrecv, a row of 4.0, completed by MPI_Wait (4 bytes each way), and
+     the large-count MPI_Bcast_c, counted as MPI_Bcast with its MPI_Count as the payload's count
+     (two ints: 8 collective bytes). */
+  const long mpi4 = MPI_VERSION >= 4;
+#if MPI_VERSION >= 4
+  int swapped = -1;
+  MPI_Request request;
+  MPI_Isendrecv(&rank, 1, MPI_INT, peer, 2, &swapped, 1, MPI_INT, peer, 2, MPI_COMM_WORLD, &request);
+  MPI_Wait(&request, MPI_STATUS_IGNORE);
+  expect(swapped == peer, "MPI_Isendrecv did not receive the peer's rank");
+  int pair[2] = {rank, rank};
+  MPI_Bcast_c(pair, 2, MPI_INT, 0, MPI_COMM_WORLD);
+  expect(pair[0] == 0 && pair[1] == 0, "MPI_Bcast_c did not broadcast rank 0's pair");
+#endif
 
   expect_calls(rank == 0 ? "MPI_Send" : "MPI_Recv", 3);
   expect_calls(rank == 0 ? "MPI_Recv" : "MPI_Send", 0);
@@ -58,14 +72,18 @@ int main(int argc, char** argv) {
   expect_calls("MPI_Barrier", 1);
   expect_calls("MPI_Allreduce", 1);
   expect_calls("MPI_Comm_free", 1);
+  expect_calls("MPI_Bcast", mpi4);
+  expect_calls("MPI_Isendrecv", mpi4 ? 1 : -1); /* not in the table below MPI 4.0 */
+  expect_calls("MPI_Wait", mpi4);
   expect_calls("MPI_Comm_rank", -1);
-  expect(tally_test_total_calls() == 10, "calls outside the ten made were counted");
+  expect(tally_test_total_calls() == 10 + 3 * mpi4, "calls outside those made were counted");
   expect(tally_test_unbalanced() == 0, "enter and leave did not pair up");
   /* Bytes by hand, with 4-byte ints: rank 0 sends three ints and Isends one (16), Irecvs one (4);
      rank 1 receives three and Irecvs one (16), Isends one (4); the Allreduce hands one int (4). */
-  expect(tally_test_payload_bytes(0) == (rank == 0 ? 16 : 4), "bytes sent differ from 4 x ints sent");
-  expect(tally_test_payload_bytes(1) == (rank == 0 ? 4 : 16), "bytes received differ from 4 x ints posted");
-  expect(tally_test_payload_bytes(2) == 4, "collective bytes differ from the one int of the Allreduce");
+  expect(tally_test_payload_bytes(0) == (rank == 0 ? 16 : 4) + 4 * mpi4, "bytes sent differ from 4 x ints sent");
+  expect(tally_test_payload_bytes(1) == (rank == 0 ? 4 : 16) + 4 * mpi4, "bytes received differ from 4 x ints posted");
+  expect(tally_test_payload_bytes(2) == 4 + 8 * mpi4,
+         "collective bytes differ from the one int of the Allreduce (and the pair of MPI_Bcast_c)");
   expect(rank == 0 || received == 2, "MPI_Recv did not receive what MPI_Send sent");
   expect(from_peer == peer, "MPI_Irecv did not receive what MPI_Isend sent");
   expect(result == MPI_SUCCESS && rank_sum == 1, "MPI_Allreduce did not return its result");
