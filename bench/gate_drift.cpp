@@ -48,21 +48,15 @@ double noise_only_p_value(const Shape& shape, double drift, Random& random) {
   for (int c = 0; c <= shape.history_commits; ++c)
     commits.push_back(commit_values(shape.repetitions, drift, random));
   const std::vector<double> candidate = commits.back();
-  std::optional<gate::Scale> scale;
-  std::size_t level_commits = 1;
-  if (const auto noise = gate::learn_noise(std::span(commits).first(commits.size() - 1))) {
-    scale = gate::learned_scale(*noise);
-    level_commits = noise->level_commits;
-  } else if (const auto short_history = gate::repetition_scale(commits)) {
-    scale = short_history->scale;
-    level_commits = short_history->level_commits;
-  }
   commits.pop_back();
+  const std::optional<gate::LearnedNoise> noise = gate::learn_noise(commits, candidate);
+  const gate::Scale scale = gate::noise_scale(*noise);
+  const std::size_t level_commits = noise->level_commits;
   std::vector<double> reference;
   for (std::size_t c = commits.size() - level_commits; c < commits.size(); ++c)
     reference.insert(reference.end(), commits[c].begin(), commits[c].end());
   const double difference = tally::analysis::median(candidate) - tally::analysis::median(reference);
-  return gate::student_t_p_value(difference / scale->deviation, scale->degrees_of_freedom);
+  return gate::student_t_p_value(difference / scale.deviation, scale.degrees_of_freedom);
 }
 
 } // namespace

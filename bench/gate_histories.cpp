@@ -84,8 +84,9 @@ constexpr std::size_t kind_slot(std::string_view kind) {
 }
 
 /// Regions in pre-order (Global, then each phase followed by its sub-regions), so that walking
-/// backwards meets every child before its parent.
-std::vector<RegionSpec> draw_program(Random& random) {
+/// backwards meets every child before its parent. `phases` beyond the six named ones cycle their
+/// names and shares, the shares scaled so that Global still does 3% itself.
+std::vector<RegionSpec> draw_program(int phases_count, Random& random) {
   std::uniform_real_distribution<double> noise(0.01, 0.10), imbalance(0.0, 0.15), mpi_share(0.01, 0.05);
   std::uniform_int_distribution<std::uint64_t> messages(1, 3), payload_power(3, 16);
   std::bernoulli_distribution collective(0.5);
@@ -101,18 +102,23 @@ std::vector<RegionSpec> draw_program(Random& random) {
                       messages(random),
                       std::uint64_t{1} << payload_power(random)};
   };
-  double phases = 0;
+  const auto count = static_cast<std::size_t>(phases_count);
+  double phases = 0, cycled = 0;
   for (const double share : phase_shares)
     phases += share;
-  std::vector<RegionSpec> program{draw("Global", std::nullopt, 1.0 - phases)};
+  for (std::size_t p = 0; p < count; ++p)
+    cycled += phase_shares[p % phase_shares.size()];
+  std::vector<RegionSpec> program{draw("Global", std::nullopt, count == 0 ? 1.0 : 1.0 - phases)};
   program[0].collective = true; // MPI_Finalize waits for every rank
   program[0].visits = 1;
-  for (std::size_t p = 0; p < phase_shares.size(); ++p) {
+  for (std::size_t p = 0; p < count; ++p) {
     const std::size_t phase = program.size();
-    const std::string name(phase_names[p]);
-    program.push_back(draw(name, 0, phase_shares[p] * phase_own_share));
+    const std::string name =
+        std::string(phase_names[p % phase_names.size()]) + (p < phase_names.size() ? "" : std::to_string(p));
+    const double phase_share = phase_shares[p % phase_shares.size()] * phases / cycled;
+    program.push_back(draw(name, 0, phase_share * phase_own_share));
     for (std::size_t k = 0; k < sub_weights.size(); ++k) {
-      const double share = phase_shares[p] * (1 - phase_own_share) * sub_weights[(k + p) % sub_weights.size()];
+      const double share = phase_share * (1 - phase_own_share) * sub_weights[(k + p) % sub_weights.size()];
       program.push_back(draw(name + "_" + std::to_string(k + 1), phase, share));
     }
   }
@@ -204,6 +210,17 @@ std::vector<double> runner_state(std::uint64_t ranks, bool drifting, Random& ran
   return out;
 }
 
+/// One draw of a run's noise of relative size `noise` on a region's work, in `shape`.
+double noise_factor(double noise, NoiseShape shape, Random& random) {
+  std::normal_distribution<double> normal(0.0, 1.0);
+  switch (shape) {
+  case NoiseShape::lognormal: return std::exp(noise * normal(random));
+  case NoiseShape::heavy_tailed: return 1.0 + noise * std::student_t_distribution<double>(3.0)(random) / std::sqrt(3.0);
+  case NoiseShape::normal: break;
+  }
+  return 1.0 + noise * normal(random);
+}
+
 /// One run. A region's rank records start as the sums of its sub-regions' and get its own work
 /// and MPI time added, so every parent covers its children; a collective at the end makes every
 /// rank wait for the last one. `grown` does 3× its noise more work (the candidate of a scenario);
@@ -211,7 +228,8 @@ std::vector<double> runner_state(std::uint64_t ranks, bool drifting, Random& ran
 analysis::ingest::LoadedRun make_run(const std::vector<RegionSpec>& program, const Configuration& configuration,
                                      const std::vector<std::vector<double>>& patterns,
                                      const std::vector<double>& rank_speeds, int commit, int repetition,
-                                     std::optional<std::size_t> grown, Random& random, Random* energy) {
+                                     std::optional<std::size_t> grown, NoiseShape shape, Random& random,
+                                     Random* energy) {
   std::normal_distribution<double> normal(0.0, 1.0);
   const std::uint64_t ranks = configuration.ranks;
   const double runner = 1.0 + runner_noise * normal(random);
@@ -223,19 +241,19 @@ analysis::ingest::LoadedRun make_run(const std::vector<RegionSpec>& program, con
     for (std::uint64_t rank = 0; rank < ranks; ++rank) {
       RankRecord& record = records[r][rank];
       const std::uint64_t neighbours = (rank > 0 ? 1 : 0) + (rank + 1 < ranks ? 1 : 0);
-      const std::uint64_t useful =
-          nanoseconds(work_ns * patterns[r][rank] * rank_speeds[rank] * growth * (1.0 + region.noise * normal(random)));
+      const std::uint64_t useful = nanoseconds(work_ns * patterns[r][rank] * rank_speeds[rank] * growth *
+                                               noise_factor(region.noise, shape, random));
       add(record, {.useful_ns = useful, .elapsed_ns = useful, .counts = own_counts(region, neighbours, r == 0)});
       if (!region.collective) {
         const double halo = static_cast<double>(neighbours) / 2.0;
         const std::uint64_t wait =
-            nanoseconds(work_ns * region.mpi_share * halo * (1.0 + region.noise * normal(random)));
+            nanoseconds(work_ns * region.mpi_share * halo * noise_factor(region.noise, shape, random));
         record.mpi_ns += wait;
         record.elapsed_ns += wait;
       }
     }
     if (region.collective) {
-      const std::uint64_t cost = nanoseconds(work_ns * region.mpi_share * (1.0 + region.noise * normal(random)));
+      const std::uint64_t cost = nanoseconds(work_ns * region.mpi_share * noise_factor(region.noise, shape, random));
       std::uint64_t leave = 0;
       for (const RankRecord& record : records[r])
         leave = std::max(leave, record.elapsed_ns + cost);
@@ -289,11 +307,12 @@ std::string commit_time(int commit) {
 RealisticHistory realistic_history(std::uint64_t seed, bool grow, const HistoryOptions& options) {
   Random random(seed);
   Random energy(~seed);
-  const std::vector<RegionSpec> program = draw_program(random);
+  const std::vector<RegionSpec> program = draw_program(options.phases, random);
   RealisticHistory out;
   std::optional<std::size_t> grown;
   if (grow) {
-    grown = std::uniform_int_distribution<std::size_t>(1, program.size() - 1)(random);
+    // Any region but Global; Global itself when it is the whole program.
+    grown = program.size() == 1 ? 0 : std::uniform_int_distribution<std::size_t>(1, program.size() - 1)(random);
     out.grown_region = program[*grown].name;
     out.grown_is_phase = program[*grown].parent == std::size_t{0};
   }
@@ -309,7 +328,7 @@ RealisticHistory realistic_history(std::uint64_t seed, bool grow, const HistoryO
       const std::vector<double> rank_speeds = runner_state(configurations[c].ranks, options.drifting_runner, random);
       for (int repetition = 0; repetition < length.repetitions; ++repetition)
         out.runs.runs.push_back(make_run(program, configurations[c], patterns[c], rank_speeds, commit, repetition,
-                                         commit == length.commits ? grown : std::nullopt, random,
+                                         commit == length.commits ? grown : std::nullopt, options.noise, random,
                                          options.measured_energy ? &energy : nullptr));
     }
   }

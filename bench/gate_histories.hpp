@@ -32,9 +32,17 @@ struct HistoryLength {
   int repetitions = bench::repetitions;
 };
 
+/// The shape of each run's noise on a region's work: normal (1 + σ·N), lognormal (e^(σ·N)), or
+/// heavy-tailed (1 + σ·T₃/√3: Student's t with 3 degrees of freedom, scaled to the same standard
+/// deviation, so that one run in a few dozen is 3σ or more off).
+enum class NoiseShape { normal, lognormal, heavy_tailed };
+
 /// What a history is made of besides its program.
 struct HistoryOptions {
   HistoryLength length;
+  NoiseShape noise = NoiseShape::normal;
+  /// Phases of the program (each with 4 sub-regions): 6 give Global and 30 regions, 0 Global alone.
+  int phases = 6;
   /// Every region has measured energy: 200 W per node (1% per run) over its elapsed time, each
   /// region but Global with 2% attribution noise; the times are the same as without.
   bool measured_energy = false;

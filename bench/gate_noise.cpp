@@ -12,7 +12,7 @@
 // regression (a finding not seen at 1 rank), and the table says how many of them name computation
 // scalability itself.
 // `gate_noise TRIALS SEEDS` runs more (or fewer) single-metric and scaling trials and realistic
-// histories (defaults 30 and 100).
+// histories (defaults 100 and 100).
 #include "gate/commit_selection.hpp"
 #include "gate/compare.hpp"
 #include "gate/findings.hpp"
@@ -57,7 +57,7 @@ RunSet history(const TrialShape& trial, double noise, double shift, std::uint64_
   for (int commit = 1; commit <= bench::commits; ++commit) {
     for (int repetition = 0; repetition < bench::repetitions; ++repetition) {
       for (const std::uint64_t ranks : trial.ranks) {
-        gate::testing::GateRunShape shape{bench::commit_name(commit), "solve", ranks};
+        gate::testing::GateRunShape shape{bench::commit_name(commit), "Global", ranks};
         const bool slower = commit == bench::commits && ranks == trial.slower_ranks;
         shape.useful_avg_ns *= (1.0 + normal(generator)) * (slower ? 1.0 + shift : 1.0);
         runs.runs.push_back(gate::testing::gate_run(shape));
@@ -144,9 +144,11 @@ void realistic_rates(const bench::HistoryOptions& options, int seeds) {
     phases += grown.grown_is_phase ? 1 : 0;
     phases_named += grown.grown_is_phase && red && named ? 1 : 0;
   }
+  static constexpr const char* shapes[] = {"normal", "lognormal", "heavy-tailed (Student's t, 3 degrees)"};
   std::printf("\nrealistic histories: %d seeds, %d commits x %d repetitions at 1, 2, 4 ranks and 8 ranks on 2 nodes,\n"
-              "Global + %d regions (6 phases x 4 sub-regions), noise 1-10%% per region%s%s\n",
-              seeds, length.commits, length.repetitions, bench::realistic_regions,
+              "Global + %d regions (%d phases x 4 sub-regions), %s noise 1-10%% per region%s%s\n",
+              seeds, length.commits, length.repetitions, 5 * options.phases, options.phases,
+              shapes[static_cast<int>(options.noise)],
               options.measured_energy ? ", measured energy (energy to solution checked)" : "",
               options.drifting_runner ? ", a runner that drifts between commits (3% speed, 3% per rank)" : "");
   std::printf("%-34s %-7s %-7s %s\n", "scenario", "red", "named", "goal");
@@ -166,7 +168,7 @@ void realistic_rates(const bench::HistoryOptions& options, int seeds) {
 } // namespace
 
 int main(int argc, char** argv) {
-  const int trials = argc > 1 ? std::atoi(argv[1]) : 30;
+  const int trials = argc > 1 ? std::atoi(argv[1]) : 100;
   const int seeds = argc > 2 ? std::atoi(argv[2]) : 100;
   if (trials <= 0 || seeds <= 0) {
     std::fprintf(stderr, "gate_noise: TRIALS and SEEDS must be positive integers, not '%s'\n",
@@ -189,14 +191,24 @@ int main(int argc, char** argv) {
                 failures(scaling_study, trials, noise, 0, seed + 2000).red, trials, scaling_detected.red, trials,
                 scaling_detected.scalability);
   }
-  // Each with and without measured energy (its checks join the family of every comparison), then on
-  // a runner that drifts between commits. {4, 4}: a project's first commits, too few to learn the
-  // noise from.
-  for (const bool measured_energy : {false, true}) {
-    realistic_rates({.length = {}, .measured_energy = measured_energy}, seeds);
-    realistic_rates({.length = {4, 4}, .measured_energy = measured_energy}, seeds);
-  }
+  // A steady runner, a project's first week (4 commits × 3 repetitions) and its first comparison
+  // (the baseline and the candidate alone), measured energy (its checks join the family of every
+  // comparison), then a runner that drifts between commits.
+  realistic_rates({}, seeds);
+  realistic_rates({.length = {4, 3}}, seeds);
+  realistic_rates({.length = {2, 3}}, seeds);
+  realistic_rates({.length = {}, .measured_energy = true}, seeds);
   realistic_rates({.length = {}, .drifting_runner = true}, seeds);
-  realistic_rates({.length = {4, 4}, .drifting_runner = true}, seeds);
+  realistic_rates({.length = {4, 3}, .drifting_runner = true}, seeds);
+  // Histories generated otherwise: other noise shapes, a program of Global alone (an unmodified
+  // binary) and one of a hundred regions, short and long.
+  std::printf("\nhistories generated otherwise:\n");
+  realistic_rates({.noise = bench::NoiseShape::lognormal}, seeds);
+  realistic_rates({.noise = bench::NoiseShape::heavy_tailed}, seeds);
+  realistic_rates({.length = {4, 3}, .noise = bench::NoiseShape::heavy_tailed}, seeds);
+  realistic_rates({.phases = 0}, seeds);
+  realistic_rates({.length = {4, 3}, .phases = 0}, seeds);
+  realistic_rates({.length = {30, 10}, .phases = 20}, seeds);
+  realistic_rates({.length = {6, 2}, .phases = 20, .drifting_runner = true}, seeds);
   return 0;
 }

@@ -138,7 +138,8 @@ void add_gate_command(CLI::App& app, int& exit_code) {
       ->capture_default_str();
   command
       ->add_option("--noise-history", options->selection.noise_history,
-                   "Earlier commits with runs whose medians set each check's tolerance (0: configured only)")
+                   "Earlier commits with runs each check learns its noise from (0: the baseline's and the candidate's "
+                   "repetitions alone)")
       ->capture_default_str();
   command->add_option("--config", options->config, "Rules, TOML or JSON (schemas/gate.v1.schema.json)");
   command->add_option("--waivers", options->waivers, "Waivers, TOML or JSON");

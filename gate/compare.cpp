@@ -6,12 +6,15 @@
 #include "gate/decision.hpp"
 #include "gate/energy_basis.hpp"
 #include "gate/environment.hpp"
+#include "gate/moderation.hpp"
 #include "gate/rule_usage.hpp"
+#include "gate/runner_speed.hpp"
 
 #include "analysis/experiment.hpp"
 #include "analysis/region_metrics.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <iterator>
 #include <map>
 
@@ -101,80 +104,175 @@ std::vector<std::vector<model::MetricValues>> commit_repetitions(const Cell& cel
   return out;
 }
 
-/// A check not weighed yet, and its metric's values at each commit of its history, oldest first,
-/// the baseline's last: what its noise is learned from.
+/// A check not weighed yet: its metric's values at each commit of its history, oldest first, the
+/// baseline's last (empty where the region has none), and the scale its noise gives.
 struct PendingCheck {
   Check check;
   std::vector<std::vector<double>> commits;
+  std::optional<Scale> scale{};
+};
+
+/// The checks of one cell (a configuration of an experiment), gathered before any is weighed: the
+/// runner's speed and the drift are common to them.
+struct CellChecks {
+  const analysis::Experiment* experiment = nullptr;
+  analysis::Configuration configuration;
+  std::vector<PendingCheck> checks;
 };
 
 PendingCheck pending_check(Check check, const std::vector<std::vector<model::MetricValues>>& history) {
   PendingCheck out{std::move(check), {}};
-  for (const std::vector<model::MetricValues>& repetitions : history) {
-    std::vector<double> values = values_of(repetitions, out.check.metric);
-    if (!values.empty()) out.commits.push_back(std::move(values));
+  for (const std::vector<model::MetricValues>& repetitions : history)
+    out.commits.push_back(values_of(repetitions, out.check.metric));
+  return out;
+}
+
+/// The commits of the check's history that have its metric, oldest first, the baseline's last.
+std::vector<std::vector<double>> present_commits(const PendingCheck& pending) {
+  std::vector<std::vector<double>> out;
+  for (const std::vector<double>& values : pending.commits) {
+    if (!values.empty()) out.push_back(values);
   }
   return out;
 }
 
-/// The history with the candidate's repetitions last, as repetition_scale takes it.
-std::vector<std::vector<double>> with_candidate(const PendingCheck& pending) {
-  std::vector<std::vector<double>> out = pending.commits;
-  out.push_back(pending.check.candidate_values);
+/// The candidate's speed at one configuration as a move of its own: every elapsed time as a ratio,
+/// against the history's spread of speeds, with Global's elapsed-time rule (its tolerance learned
+/// from that spread); nullopt where that rule ignores elapsed time.
+std::optional<UniformMove> uniform_move(const std::string& experiment, const analysis::Configuration& configuration,
+                                        const RunnerSpeed& speed, const GateConfig& config) {
+  UniformMove out{experiment, configuration, rule_for(config, "Global", model::MetricId::elapsed_ns), {}, speed.drift};
+  if (out.rule.direction == Direction::ignored) return std::nullopt;
+  const Scale scale{speed.move_deviation, speed.degrees_of_freedom, Evidence::learned_noise};
+  out.rule.tolerance = tolerance_with_noise(out.rule, scale, 1.0);
+  out.result = weigh_change(out.rule, {1.0}, {std::exp(speed.candidate_move)}, scale, 1.0);
   return out;
 }
 
-/// The check's own drift test on a history long enough to learn from (learn_noise); nullopt on a
-/// shorter one, whose three or four commit medians tell a drift from chance in no cell, so that
-/// each such check keeps its own test (repetition_scale).
-std::optional<double> learned_drift_p_value(const PendingCheck& pending) {
-  const std::optional<LearnedNoise> noise = learn_noise(pending.commits);
-  return noise ? noise->drift_p_value : std::nullopt;
+/// Stage 2, the runner: every elapsed time of the cell divided by its commit's runner speed
+/// (runner_speed.hpp), and the candidate's speed against the history's as a move of its own, for
+/// the family (decision.hpp) to judge: "uniform: the runner or the whole code".
+void remove_runner_speed(CellChecks& cell, const GateConfig& config, GateResult& out) {
+  std::map<model::MetricId, std::vector<PendingCheck*>> by_metric;
+  for (PendingCheck& pending : cell.checks) {
+    if (pending.check.metric == model::MetricId::elapsed_ns) by_metric[pending.check.metric].push_back(&pending);
+  }
+  const auto divide = [](std::vector<double>& values, double log_factor) {
+    for (double& value : values)
+      value /= std::exp(log_factor);
+  };
+  for (auto& [metric, checks] : by_metric) {
+    std::vector<RegionTimes> regions;
+    for (const PendingCheck* pending : checks)
+      regions.push_back({pending->commits, pending->check.candidate_values});
+    const std::optional<RunnerSpeed> speed = runner_speed(regions);
+    if (!speed) continue;
+    for (PendingCheck* pending : checks) {
+      for (std::size_t c = 0; c < pending->commits.size(); ++c)
+        divide(pending->commits[c], speed->commit_corrections[c]);
+      divide(pending->check.baseline_values, speed->commit_corrections.back());
+      divide(pending->check.candidate_values, speed->candidate_correction);
+      pending->check.runner_correction = std::expm1(speed->candidate_correction - speed->commit_corrections.back());
+    }
+    if (metric != model::MetricId::elapsed_ns) continue;
+    if (auto move = uniform_move(cell.experiment->name, cell.configuration, *speed, config))
+      out.uniform_moves.push_back(std::move(*move));
+  }
 }
 
-/// Learns the check's noise (on a history long enough to learn from, the runner drifting as
-/// `drifts` says, else as its own test says) and
-/// weighs its change. When the baseline's level spans several commits, the check's baseline sample
-/// becomes their repetitions pooled, so that the tolerance and the scale compare the candidate
-/// with the same reference. Too short a history keeps the configured tolerance and learns the
-/// scale from what there is, the candidate's repetitions included.
-void weigh(PendingCheck& pending, std::optional<bool> drifts) {
+/// Stage 3, each check's noise in its two parts (noise.hpp), from its history and the candidate's
+/// repetitions. When the baseline's level spans several commits, the check's baseline sample becomes
+/// their repetitions pooled, so that the tolerance and the scale compare the candidate with the
+/// same reference.
+void learn_scale(PendingCheck& pending) {
   Check& check = pending.check;
-  const std::vector<std::vector<double>>& commits = pending.commits;
+  const std::vector<std::vector<double>> commits = present_commits(pending);
   check.configured_tolerance = check.rule.tolerance;
   check.history_commits = commits.size();
-  check.noise = learn_noise(commits, drifts);
-  std::optional<Scale> scale;
-  std::size_t level_commits = 1;
-  if (check.noise) {
-    scale = learned_scale(*check.noise);
-    level_commits = check.noise->level_commits;
-  } else if (const std::optional<ShortHistoryScale> short_history = repetition_scale(with_candidate(pending))) {
-    scale = short_history->scale;
-    level_commits = short_history->level_commits;
-  }
-  if (level_commits > 1) {
+  check.noise = learn_noise(commits, check.candidate_values);
+  if (!check.noise) return;
+  pending.scale = noise_scale(*check.noise);
+  if (check.noise->level_commits > 1) {
     check.baseline_values.clear();
-    for (std::size_t c = commits.size() - level_commits; c < commits.size(); ++c)
+    for (std::size_t c = commits.size() - check.noise->level_commits; c < commits.size(); ++c)
       check.baseline_values.insert(check.baseline_values.end(), commits[c].begin(), commits[c].end());
   }
-  check.rule.tolerance = tolerance_with_noise(check.rule, check.noise, analysis::median(check.baseline_values));
-  check.result = weigh_change(check.rule, check.baseline_values, check.candidate_values, scale, check.share);
 }
 
-/// Weighs the checks of one cell, each metric's drift decided over the cell (shared_drift), and
-/// adds them to `out` in their order.
-void weigh_cell(std::vector<PendingCheck>& pending, GateResult& out) {
-  std::vector<std::optional<double>> own(pending.size());
-  std::map<model::MetricId, std::vector<double>> cell_p_values;
-  for (std::size_t i = 0; i < pending.size(); ++i) {
-    own[i] = learned_drift_p_value(pending[i]);
-    if (own[i]) cell_p_values[pending[i].check.metric].push_back(*own[i]);
+/// The unit a check's scale is pooled in: 1 for an efficiency (percentage points), the baseline's
+/// median for the rest (percent), so that regions of different sizes share one prior.
+double pooling_unit(const Check& check) {
+  if (check.rule.tolerance_in_pp) return 1.0;
+  return std::abs(analysis::median(check.baseline_values));
+}
+
+/// Moderates one part of the noise of `checks` (LearnedNoise's standard deviation `deviation` and its
+/// degrees of freedom `degrees`), in `units` (none where a unit is 0), towards priors located at each
+/// check's group (moderation.hpp).
+void moderate_part(const std::vector<PendingCheck*>& checks, const std::vector<double>& units,
+                   const std::vector<std::size_t>& groups, double LearnedNoise::*deviation,
+                   double LearnedNoise::*degrees) {
+  std::vector<double> variances, degrees_of_freedom;
+  for (std::size_t i = 0; i < checks.size(); ++i) {
+    const double relative = units[i] > 0 ? (*checks[i]->check.noise).*deviation / units[i] : 0.0;
+    variances.push_back(relative * relative);
+    degrees_of_freedom.push_back(units[i] > 0 ? (*checks[i]->check.noise).*degrees : 0.0);
   }
-  for (std::size_t i = 0; i < pending.size(); ++i) {
-    weigh(pending[i], own[i] ? shared_drift(cell_p_values[pending[i].check.metric], *own[i]) : std::nullopt);
-    out.checks.push_back(std::move(pending[i].check));
+  const std::vector<VariancePrior> priors = fit_variance_priors(variances, degrees_of_freedom, groups);
+  for (std::size_t i = 0; i < checks.size(); ++i) {
+    if (degrees_of_freedom[i] <= 0 || variances[i] <= 0) continue;
+    const ModeratedVariance moderated = moderate(variances[i], degrees_of_freedom[i], priors[i]);
+    LearnedNoise& noise = *checks[i]->check.noise;
+    noise.*deviation = std::sqrt(moderated.variance) * units[i];
+    noise.*degrees = moderated.degrees_of_freedom;
+    checks[i]->check.prior_degrees_of_freedom =
+        std::max(checks[i]->check.prior_degrees_of_freedom, priors[i].degrees_of_freedom);
   }
+}
+
+/// Stage 4, the noise pooled: each metric's two parts of the noise moderated towards priors fitted
+/// over every check of that metric in the comparison (moderation.hpp), located at the region's
+/// (its configurations: the same code). The repetitions' part is moderated as it is; the medians'
+/// part as a multiple of the repetitions' (how much the runner's drift between jobs adds to the
+/// region's own noise), so that a region's three or ten commit medians borrow what its other
+/// configurations show. Then each check's scale is the larger part. Checks whose move to the tolerance would already be
+/// certain (their values vary by rounding only) neither join the priors nor are moderated.
+void pool_noise(std::vector<CellChecks>& cells, const GateConfig& config) {
+  std::map<model::MetricId, std::vector<PendingCheck*>> by_metric;
+  for (CellChecks& cell : cells) {
+    for (PendingCheck& pending : cell.checks) {
+      if (!pending.scale || pending.scale->deviation <= 0 || pooling_unit(pending.check) <= 0) continue;
+      const SampleVerdict evidence = weigh_change(pending.check.rule, pending.check.baseline_values,
+                                                  pending.check.candidate_values, pending.scale, 1.0);
+      if (certain_beyond_tolerance(evidence, pending.check.rule, config)) continue;
+      by_metric[pending.check.metric].push_back(&pending);
+    }
+  }
+  for (auto& [metric, checks] : by_metric) {
+    std::vector<double> units;
+    std::vector<std::size_t> regions;
+    std::map<std::pair<std::string, std::string>, std::size_t> region_of;
+    for (const PendingCheck* pending : checks) {
+      units.push_back(pooling_unit(pending->check));
+      regions.push_back(
+          region_of.try_emplace({pending->check.experiment, pending->check.region}, region_of.size()).first->second);
+    }
+    moderate_part(checks, units, regions, &LearnedNoise::within, &LearnedNoise::within_degrees);
+    std::vector<double> within;
+    for (const PendingCheck* pending : checks)
+      within.push_back(pending->check.noise->within);
+    moderate_part(checks, within, regions, &LearnedNoise::medians, &LearnedNoise::medians_degrees);
+    for (PendingCheck* pending : checks)
+      pending->scale = noise_scale(*pending->check.noise);
+  }
+}
+
+/// Stage 5, the test: the check's tolerance (from its scale, never tighter than a fifth of the
+/// configured one) and the evidence of its change.
+void weigh(PendingCheck& pending) {
+  Check& check = pending.check;
+  check.rule.tolerance = tolerance_with_noise(check.rule, pending.scale, analysis::median(check.baseline_values));
+  check.result = weigh_change(check.rule, check.baseline_values, check.candidate_values, pending.scale, check.share);
 }
 
 /// The region's share of Global in what the check of `metric` costs the run: energy for energy,
@@ -256,12 +354,15 @@ GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelect
       axis.index[commit] = first_history_position + i;
   }
   GateResult out;
+  // Stage 1, the evidence: every check of every cell with its history, then the stages below.
+  const std::vector<analysis::Experiment> experiments = analysis::group_experiments(runs, axis, std::nullopt);
+  std::vector<CellChecks> cells;
   for (const analysis::ingest::LoadedRun& run : runs.runs) {
     const auto position = axis.position(run.document);
     if (position == baseline_position) ++out.baseline_runs;
     if (position == candidate_position) ++out.candidate_runs;
   }
-  for (const analysis::Experiment& experiment : analysis::group_experiments(runs, axis, std::nullopt)) {
+  for (const analysis::Experiment& experiment : experiments) {
     std::map<std::uint64_t, std::vector<References>> references_by_frequency;
     for (std::size_t column = 0; column < experiment.configurations.size(); ++column) {
       const analysis::Configuration& configuration = experiment.configurations[column];
@@ -295,10 +396,22 @@ GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelect
       auto [references, first_at_frequency] = references_by_frequency.try_emplace(configuration.cpu_frequency_khz);
       if (first_at_frequency)
         references->second = references_of(experiment, first_history_position + selection.history.size(), column);
-      std::vector<PendingCheck> pending;
+      CellChecks& checks = cells.emplace_back(CellChecks{&experiment, configuration, {}});
       for (std::size_t r = 0; r < experiment.regions.size(); ++r)
-        compare_region(cell, experiment.regions[r], references->second[r], config, pending, out);
-      weigh_cell(pending, out);
+        compare_region(cell, experiment.regions[r], references->second[r], config, checks.checks, out);
+    }
+  }
+  for (CellChecks& cell : cells)
+    remove_runner_speed(cell, config, out);
+  for (CellChecks& cell : cells) {
+    for (PendingCheck& pending : cell.checks)
+      learn_scale(pending);
+  }
+  pool_noise(cells, config);
+  for (CellChecks& cell : cells) {
+    for (PendingCheck& pending : cell.checks) {
+      weigh(pending);
+      out.checks.push_back(std::move(pending.check));
     }
   }
   decide(out, config, candidate_commit, today);

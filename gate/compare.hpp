@@ -56,6 +56,24 @@ struct Check {
   /// ("measured, package + dram"; energy_basis.hpp).
   std::string energy_basis{};
   std::string diagnosis{}; ///< what the moves of the whole cell suggest (diagnosis.hpp), e.g. a slower runner
+  /// For an elapsed time judged net of the runner's speed (runner_speed.hpp): how much slower the
+  /// candidate's job ran than the baseline's, as a fraction, which its times were divided by.
+  std::optional<double> runner_correction{};
+  /// The degrees of freedom the family's prior of this metric's noise added to the check's own
+  /// (moderation.hpp); 0 without one.
+  double prior_degrees_of_freedom = 0;
+};
+
+/// The candidate's runner speed at one configuration against the history's: every region's elapsed
+/// time moved by one factor, which a region's own check no longer sees once its times are divided by
+/// their commit's speed (runner_speed.hpp). Judged by the family like a check: a move beyond the
+/// runner's spread between jobs is a finding, "uniform: the runner or the whole code".
+struct UniformMove {
+  std::string experiment;
+  analysis::Configuration configuration;
+  CheckRule rule;       ///< Global's elapsed-time rule, its tolerance learned from the runner's spread
+  SampleVerdict result; ///< the move as a ratio of every elapsed time (1 → 1.03: 3% slower)
+  double drift = 0;     ///< the runner's own spread between jobs, as a fraction
 };
 
 /// A region (or configuration) found on one side only: listed, never a regression.
@@ -71,7 +89,9 @@ struct GateResult {
   std::vector<OneSided> removed_regions;  ///< in the baseline only
   std::vector<std::string> not_compared;  ///< one line per cell whose environments differ
   std::vector<CountChange> count_changes; ///< exact counts that changed (compare_counts.hpp)
-  std::vector<RunEvent> run_events;       ///< hung candidate runs, new behaviours and idle nodes (run_events.hpp)
+  std::vector<RunEvent>
+      run_events; ///< hung candidate runs, new behaviours and idle nodes, uniform moves (run_events.hpp)
+  std::vector<UniformMove> uniform_moves; ///< per cell with a runner speed; a kept one is also a run event
   /// The cells (experiment, configuration key) whose region counts both sides measured.
   std::set<std::pair<std::string, std::string>> counted_cells;
   std::size_t baseline_runs = 0;
@@ -81,7 +101,7 @@ struct GateResult {
   std::vector<Finding> findings;
   Verdict overall = Verdict::pass;
   std::optional<std::size_t> deciding{}; ///< index into findings; none when no finding decided (a pass)
-  std::size_t family = 0;                ///< checks judged together by the family-wise rule (decision.hpp)
+  std::size_t family = 0;                ///< hypotheses judged together by the family-wise rule (decision.hpp)
   std::vector<std::string> unused_rules; ///< rules and waivers that checked nothing, and why (rule_usage.hpp)
 };
 

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <tuple>
 
@@ -19,39 +20,125 @@ namespace {
 /// alpha / certain_p checks (50,000 at the default alpha), far more than a comparison holds.
 constexpr double certain_p = 1e-6;
 
-/// Step 1: the checks whose move the Benjamini-Hochberg rule keeps, over every check with a p-value
-/// except those where a move to the tolerance would already be certain (SampleVerdict::
-/// p_at_tolerance): they could not be a false alarm in any family, so counting them would only
-/// raise every other check's line; any move of theirs beyond the tolerance is kept.
+/// How much a check's p-value weighs against the family's alpha: config.alpha / rule.alpha.
+double alpha_weight(const CheckRule& rule, const GateConfig& config) {
+  return rule.alpha > 0 ? config.alpha / rule.alpha : INFINITY;
+}
+
+/// A check's p-value weighed by its rule's alpha.
+double weighed_p(const SampleVerdict& evidence, const CheckRule& rule, const GateConfig& config) {
+  return std::min(1.0, *evidence.p_value * alpha_weight(rule, config));
+}
+
+/// One hypothesis of the family: a metric of a region at every configuration it was checked at
+/// (indices into the checks), or a uniform move (an index into uniform_moves).
+struct Hypothesis {
+  std::vector<std::size_t> checks;
+  std::optional<std::size_t> uniform;
+  double p_value = 1;
+  double direction = 0; ///< the sum of its checks' signed normal scores (Stouffer's numerator)
+};
+
+/// A metric of a region moved at some configuration: the smaller of Stouffer's combination of its
+/// configurations' signed scores (a change of code shows at every scale, and four 3σ moves are one
+/// 6σ move) and Simes' (a change at one scale alone keeps its own strength among a few), doubled
+/// for taking the smaller of two. A metric across runs (computation scalability, global
+/// efficiency) compares every configuration with the same reference runs, so its configurations
+/// move together by chance: Stouffer's sum, which needs them independent, is not taken, Simes'
+/// alone holds under such positive dependence.
+void combine(Hypothesis& hypothesis, const std::vector<double>& p_values, const std::vector<double>& scores,
+             bool independent) {
+  for (const double score : scores)
+    hypothesis.direction += score;
+  if (p_values.size() == 1 || !independent) {
+    hypothesis.p_value = simes(p_values);
+    return;
+  }
+  const double combined = 2 * normal_upper_tail(std::abs(stouffer(scores)));
+  hypothesis.p_value = std::min(1.0, 2 * std::min(combined, simes(p_values)));
+}
+
+/// Step 1: the moves the family keeps. Checks where a move to the tolerance would already be
+/// certain (SampleVerdict::p_at_tolerance) are decided by their tolerance alone: they could not be a
+/// false alarm in any family, so counting them would only raise every other check's line. The
+/// others are grouped into hypotheses, one per experiment, region and metric across its
+/// configurations, plus one per uniform move; the Benjamini-Hochberg rule at config.alpha selects
+/// hypotheses (the commit's chance of any red on noise alone stays at most alpha), and within a
+/// selected one each configuration whose own weighed p-value is below alpha, moving the way the
+/// hypothesis moved (or below alpha over its configurations, either way), is kept: the hierarchical
+/// family of Yekutieli (2008).
 void keep_family(GateResult& result, const GateConfig& config) {
-  std::vector<std::size_t> family;
-  std::vector<double> weighed;
+  std::vector<Hypothesis> hypotheses;
+  std::map<std::tuple<std::string, std::string, model::MetricId>, std::size_t> group_of;
   for (std::size_t i = 0; i < result.checks.size(); ++i) {
-    SampleVerdict& evidence = result.checks[i].result;
-    if (!evidence.p_value) continue;
-    const double weight = result.checks[i].rule.alpha > 0 ? config.alpha / result.checks[i].rule.alpha : INFINITY;
-    if (evidence.p_at_tolerance && *evidence.p_at_tolerance * weight <= certain_p) {
-      evidence.certain_beyond_tolerance = evidence.kept = true;
+    Check& check = result.checks[i];
+    if (!check.result.p_value) continue;
+    if (certain_beyond_tolerance(check.result, check.rule, config)) {
+      check.result.certain_beyond_tolerance = check.result.kept = true;
       continue;
     }
-    family.push_back(i);
-    weighed.push_back(std::min(1.0, *evidence.p_value * weight));
+    const auto [group, added] = group_of.try_emplace({check.experiment, check.region, check.metric}, hypotheses.size());
+    if (added) hypotheses.emplace_back();
+    hypotheses[group->second].checks.push_back(i);
   }
-  const std::vector<bool> kept = benjamini_hochberg(weighed, config.alpha);
-  for (std::size_t k = 0; k < family.size(); ++k)
-    result.checks[family[k]].result.kept = kept[k];
-  result.family = family.size();
+  for (std::size_t u = 0; u < result.uniform_moves.size(); ++u) {
+    if (result.uniform_moves[u].result.p_value) hypotheses.push_back({{}, u});
+  }
+  std::vector<double> family;
+  for (Hypothesis& hypothesis : hypotheses) {
+    std::vector<double> p_values, scores;
+    const auto add = [&](const SampleVerdict& evidence, const CheckRule& rule) {
+      p_values.push_back(weighed_p(evidence, rule, config));
+      scores.push_back(std::copysign(normal_score(p_values.back()), *evidence.z));
+    };
+    if (hypothesis.uniform)
+      add(result.uniform_moves[*hypothesis.uniform].result, result.uniform_moves[*hypothesis.uniform].rule);
+    for (const std::size_t i : hypothesis.checks)
+      add(result.checks[i].result, result.checks[i].rule);
+    const bool independent =
+        hypothesis.uniform ||
+        model::metric_info(result.checks[hypothesis.checks.front()].metric).scope != model::MetricScope::across_runs;
+    combine(hypothesis, p_values, scores, independent);
+    family.push_back(hypothesis.p_value);
+  }
+  const std::vector<bool> selected = benjamini_hochberg(family, config.alpha);
+  for (std::size_t h = 0; h < hypotheses.size(); ++h) {
+    if (!selected[h]) continue;
+    const Hypothesis& hypothesis = hypotheses[h];
+    if (hypothesis.uniform) result.uniform_moves[*hypothesis.uniform].result.kept = true;
+    const auto configurations = static_cast<double>(hypothesis.checks.size());
+    for (const std::size_t i : hypothesis.checks) {
+      SampleVerdict& evidence = result.checks[i].result;
+      const double p = weighed_p(evidence, result.checks[i].rule, config);
+      const bool along = std::signbit(*evidence.z) == std::signbit(hypothesis.direction);
+      evidence.kept = p <= config.alpha && (along || p <= config.alpha / configurations);
+    }
+  }
+  result.family = hypotheses.size();
 }
 
 /// Step 2: one check's verdict from its evidence.
-Verdict verdict_of(const Check& check, const GateConfig& config) {
-  const SampleVerdict& evidence = check.result;
-  const bool matters = evidence.exceeds_tolerance && 100.0 * evidence.impact >= check.rule.min_impact_percent;
+Verdict verdict_of(const SampleVerdict& evidence, const CheckRule& rule, const GateConfig& config) {
+  const bool matters = evidence.exceeds_tolerance && 100.0 * evidence.impact >= rule.min_impact_percent;
   if (!matters) return Verdict::pass;
   const Verdict moved = evidence.worse ? Verdict::regression : Verdict::improvement;
   if (!evidence.p_value || evidence.kept) return moved;
-  const bool large = std::abs(evidence.change) >= 2 * check.rule.tolerance && *evidence.p_value < config.alpha;
+  const bool large = std::abs(evidence.change) >= 2 * rule.tolerance && *evidence.p_value < config.alpha;
   return large ? Verdict::inconclusive : Verdict::pass;
+}
+
+/// Step 2 for a uniform move: kept and beyond its tolerance, a run event of its own (a regression
+/// or an improvement), "uniform: the runner or the whole code".
+void decide_uniform(const UniformMove& move, const GateConfig& config, std::vector<RunEvent>& events) {
+  const Verdict verdict = verdict_of(move.result, move.rule, config);
+  if (verdict != Verdict::regression && verdict != Verdict::improvement) return;
+  char text[256];
+  std::snprintf(text, sizeof text,
+                "uniform: every region %.1f%% %s at %s than along the history (z = %.1f; the runner's speed "
+                "spreads %.1f%% between jobs): the runner or the whole code",
+                std::abs(move.result.change), move.result.worse ? "slower" : "faster",
+                move.configuration.label().c_str(), std::abs(*move.result.z), 100 * move.drift);
+  events.push_back({RunEventKind::uniform, verdict, move.experiment, move.configuration, "", std::nullopt, text});
 }
 
 /// Step 3: an active waiver turns a regression (of a check or a directed count) into `waived`; an
@@ -103,17 +190,23 @@ int severity(const Finding& finding) {
 
 } // namespace
 
+bool certain_beyond_tolerance(const SampleVerdict& evidence, const CheckRule& rule, const GateConfig& config) {
+  return evidence.p_at_tolerance && *evidence.p_at_tolerance * alpha_weight(rule, config) <= certain_p;
+}
+
 void decide(GateResult& result, const GateConfig& config, const std::string& candidate_commit,
             const std::string& today) {
   keep_family(result, config);
   std::map<std::tuple<std::string, std::string, std::string>, const Check*> elapsed;
   for (Check& check : result.checks) {
-    check.result.verdict = verdict_of(check, config);
+    check.result.verdict = verdict_of(check.result, check.rule, config);
     apply_waiver(match_waivers(config.waivers, check.region, check.metric, candidate_commit, today),
                  check.result.verdict, check.note);
     if (check.metric == model::MetricId::elapsed_ns)
       elapsed[{check.experiment, check.region, check.configuration.key()}] = &check;
   }
+  for (const UniformMove& move : result.uniform_moves)
+    decide_uniform(move, config, result.run_events);
   for (CountChange& change : result.count_changes)
     decide_count(change, elapsed, config, candidate_commit, today);
   diagnose_uniform_slowdowns(result);
@@ -144,7 +237,7 @@ std::string deciding_text(const GateResult& result) {
   }
   if (result.overall == Verdict::no_baseline) return out + ": no baseline runs, nothing was compared";
   return out + ": no check moved beyond its noise and tolerance (" + std::to_string(result.checks.size()) +
-         " checks, " + std::to_string(result.family) + " judged together)";
+         " checks, " + std::to_string(result.family) + " hypotheses judged together)";
 }
 
 } // namespace tally::gate

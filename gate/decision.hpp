@@ -10,9 +10,15 @@
 
 namespace tally::gate {
 
+/// Whether a move to the check's tolerance (and minimum effect) would already be certain, p ≤ 10⁻⁶
+/// weighed by its rule's alpha: such a check is decided by its tolerance outside the family.
+bool certain_beyond_tolerance(const SampleVerdict& evidence, const CheckRule& rule, const GateConfig& config);
+
 /// Decides every verdict of `result`, whose checks carry their evidence (weigh_change), in order:
-///  1. The family: every check with a p-value, each weighed by config.alpha / rule.alpha; the
-///     Benjamini-Hochberg rule at config.alpha keeps the checks whose move it confirms.
+///  1. The family: every check with a p-value, each weighed by config.alpha / rule.alpha, grouped
+///     by experiment, region and metric across configurations (Stouffer's and Simes' combinations),
+///     and every uniform move; the Benjamini-Hochberg rule at config.alpha selects hypotheses, and
+///     within one the configurations that moved are kept.
 ///  2. A check is a regression or an improvement when its move is kept, beyond its tolerance and
 ///     costs the run at least its min_impact_percent; inconclusive when it is beyond twice its
 ///     tolerance with that impact and p < alpha alone, but the family does not keep it; else a

@@ -38,26 +38,15 @@ bool baseline_on_level(std::span<const std::vector<double>> commits, std::size_t
          analysis::change_point_deviations * deviation * std::sqrt(1.0 + 1.0 / static_cast<double>(level - 1));
 }
 
-/// Significance levels of the test that the commit medians spread more than their repetitions
-/// predict (a runner that drifts between commits). Liberal on purpose: when the test misses a real
-/// drift by chance, the scale falls back to the repetitions' spread, which is then too small; the
-/// spread of a few medians falls short of the drift often, hence the higher level for them.
-/// bench/gate_drift measures what they give (gate/README.md).
-constexpr double drift_test_level = 0.5;
-constexpr double short_history_drift_test_level = 0.9;
-
 /// The fewest degrees of freedom the medians' spread counts with. The spread of two medians (one
 /// degree) follows Cauchy's distribution: it can neither show a drift nor bound one, and judged by
-/// it alone no change of two commits would ever count. From three commits of one level on it does.
+/// it no change of two commits would ever count. From three commits of one level on it does.
 constexpr double median_spread_min_degrees = 2;
 
-/// A standard deviation and how many degrees of freedom its estimate has; for a commit median's
-/// noise, also the drift the medians showed (LearnedNoise::drift) and the drift test's p-value.
+/// A standard deviation and how many degrees of freedom its estimate has.
 struct Spread {
   double deviation = 0;
   double degrees_of_freedom = 0;
-  double drift = 0;
-  std::optional<double> drift_p_value{};
 };
 
 /// The spread of the commit medians about their levels: each commit's median less the mean of the
@@ -85,31 +74,10 @@ Spread median_spread(std::span<const std::vector<double>> commits, std::span<con
   return {std::sqrt(squares / degrees), degrees};
 }
 
-/// The standard deviation of one commit's median and its degrees of freedom, from the repetitions'
-/// spread (the larger of the pairwise and the residuals' part; a median of absolute differences is
-/// worth about half a degree of freedom per repetition beyond the first of each commit) and the
-/// medians' spread. When the runner drifts between commits (`drifts` when given, else when the
-/// medians spread more than the repetitions predict: an F test at `test_level`), the medians'
-/// spread alone is the noise, with its few degrees of freedom; otherwise both estimate it: the
-/// larger of the two, with their degrees of freedom together. Without both spreads, no drift.
-Spread commit_median_noise(const analysis::CommitNoise& repetitions, const Spread& medians, double test_level,
-                           std::optional<bool> drifts = std::nullopt) {
-  const double within = std::max(repetitions.within, repetitions.tails);
-  const double within_degrees = 0.5 * repetitions.within_differences;
-  const double deviation = std::max(within, medians.deviation);
-  std::optional<double> p_value;
-  if (medians.degrees_of_freedom > 0 && within_degrees > 0) {
-    p_value = within == 0 ? (medians.deviation > 0 ? 0.0 : 1.0)
-                          : f_upper_tail(medians.deviation * medians.deviation / (within * within),
-                                         medians.degrees_of_freedom, within_degrees);
-  }
-  if (!p_value.has_value()) drifts = false;
-  if (!drifts.has_value()) drifts = *p_value < test_level;
-  const double degrees = *drifts ? medians.degrees_of_freedom : within_degrees + medians.degrees_of_freedom;
-  const double drift = !*drifts     ? 0.0
-                       : within > 0 ? medians.deviation / within
-                                    : std::numeric_limits<double>::infinity();
-  return {deviation, std::max(1.0, degrees), drift, p_value};
+/// The repetitions' part of a commit median's noise: the larger of the pairwise and the residuals'
+/// spread, with half a degree of freedom per repetition beyond the first of each commit.
+Spread repetition_spread(const analysis::CommitNoise& repetitions) {
+  return {std::max(repetitions.within, repetitions.tails), 0.5 * repetitions.within_differences};
 }
 
 /// Where the levels of `history` (oldest first, the baseline last) begin: the site's change points
@@ -125,85 +93,75 @@ std::vector<std::size_t> level_starts(std::span<const std::vector<double>> histo
   // candidate is then compared with the baseline alone, as a commit with its parent. Whether it
   // lies on its level is judged by the noise of the commits before it, which its own move would widen.
   if (level_commits > 1) {
-    const Spread before =
-        commit_median_noise(repetitions, median_spread(history.first(history.size() - 1), starts), drift_test_level);
-    if (!baseline_on_level(history, level_commits, before.deviation)) starts.push_back(history.size() - 1);
+    const double before = std::max(repetition_spread(repetitions).deviation,
+                                   median_spread(history.first(history.size() - 1), starts).deviation);
+    if (!baseline_on_level(history, level_commits, before)) starts.push_back(history.size() - 1);
   }
   return starts;
 }
 
-/// The candidate's median less the level's of `level_commits` commits, each median's noise σ:
-/// σ·√(1 + 1/level_commits).
-Scale against_level(const Spread& median, std::size_t level_commits, Evidence evidence) {
-  const double level_error = 1.0 / static_cast<double>(level_commits);
-  return {median.deviation * std::sqrt(1.0 + level_error), median.degrees_of_freedom, evidence};
-}
-
 } // namespace
 
-Scale learned_scale(const LearnedNoise& noise) {
-  return against_level({noise.deviation, noise.degrees_of_freedom}, noise.level_commits, Evidence::learned_noise);
+std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> commits,
+                                        std::span<const double> candidate) {
+  std::vector<std::vector<double>> with_candidate(commits.begin(), commits.end());
+  with_candidate.emplace_back(candidate.begin(), candidate.end());
+  const analysis::CommitNoise repetitions = analysis::commit_noise(with_candidate);
+  if (repetitions.within_differences == 0 || commits.empty()) return std::nullopt;
+  std::vector<std::size_t> starts{0};
+  if (commits.size() >= noise_min_commits) starts = level_starts(commits, analysis::commit_noise(commits));
+  const Spread within = repetition_spread(repetitions);
+  const Spread medians = median_spread(commits, starts);
+  return LearnedNoise{commits.size(),    commits.size() - starts.back(), within.deviation, within.degrees_of_freedom,
+                      medians.deviation, medians.degrees_of_freedom};
 }
 
-std::optional<ShortHistoryScale> repetition_scale(std::span<const std::vector<double>> commits) {
-  const analysis::CommitNoise repetitions = analysis::commit_noise(commits);
-  if (repetitions.within_differences == 0) return std::nullopt;
-  // Too few commits to find a change point or to tell a shift at the baseline from a drift: the
-  // history is one level.
-  const auto history = commits.first(commits.size() - 1);
-  const std::size_t one_level[] = {0};
-  const Spread median =
-      commit_median_noise(repetitions, median_spread(history, one_level), short_history_drift_test_level);
-  return ShortHistoryScale{against_level(median, history.size(), Evidence::repetition_spread), history.size()};
+double drift_of(const LearnedNoise& noise) {
+  if (noise.medians_degrees <= 0 || noise.medians <= noise.within) return 0;
+  return noise.within > 0 ? noise.medians / noise.within : std::numeric_limits<double>::infinity();
 }
 
-std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> commits, std::optional<bool> drifts) {
-  if (commits.size() < noise_min_commits) return std::nullopt;
-  const analysis::CommitNoise repetitions = analysis::commit_noise(commits);
-  const std::vector<std::size_t> starts = level_starts(commits, repetitions);
-  const Spread median = commit_median_noise(repetitions, median_spread(commits, starts), drift_test_level, drifts);
-  return LearnedNoise{commits.size(), median.deviation,    commits.size() - starts.back(), median.degrees_of_freedom,
-                      median.drift,   median.drift_p_value};
+Scale noise_scale(const LearnedNoise& noise) {
+  const bool medians = noise.medians_degrees > 0;
+  const double deviation = medians ? std::max(noise.within, noise.medians) : noise.within;
+  // Both parts are needed to trust the scale, the medians' to show how far the runner drifts, the
+  // repetitions' to bound it below: it is known as well as the less known of them.
+  const double degrees = medians ? std::min(noise.within_degrees, noise.medians_degrees) : noise.within_degrees;
+  const double level_error = 1.0 / static_cast<double>(noise.level_commits);
+  return {deviation * std::sqrt(1.0 + level_error), std::max(1.0, degrees),
+          noise.commits >= noise_min_commits ? Evidence::learned_noise : Evidence::repetition_spread};
 }
 
-std::optional<bool> shared_drift(std::span<const double> cell_p_values, double own_p_value) {
-  if (cell_p_values.size() < shared_drift_min_checks) return std::nullopt;
-  return analysis::median(cell_p_values) < shared_drift_level || own_p_value < lone_drift_level;
-}
-
-double tolerance_with_noise(const CheckRule& configured, const std::optional<LearnedNoise>& noise,
-                            double baseline_median) {
-  if (!noise) return configured.tolerance;
-  double deviation = 100.0 * noise->deviation; // percentage points of an efficiency
+double tolerance_with_noise(const CheckRule& configured, const std::optional<Scale>& scale, double baseline_median) {
+  if (!scale || scale->evidence == Evidence::tolerance_only) return configured.tolerance;
+  double deviation = 100.0 * scale->deviation; // percentage points of an efficiency
   if (!configured.tolerance_in_pp) {
     if (baseline_median == 0) return configured.tolerance;
     deviation /= std::abs(baseline_median);
   }
-  const double level_error = 1.0 / static_cast<double>(noise->level_commits);
-  return std::max(noise_deviations * std::sqrt(1.0 + level_error) * deviation,
-                  noise_tightest_fraction * configured.tolerance);
+  return std::clamp(noise_deviations * deviation, noise_tightest_fraction * configured.tolerance, configured.tolerance);
 }
 
 std::string tolerance_text(const CheckRule& applied, const std::optional<LearnedNoise>& noise,
-                           double configured_tolerance, std::size_t history_commits) {
+                           double configured_tolerance) {
   const char* unit = applied.tolerance_in_pp ? " pp" : "%";
   std::string out = "tolerance " + number(applied.tolerance, unit);
-  if (!noise) {
-    out += " configured";
-    if (history_commits > 0)
-      out += " (" + std::to_string(history_commits) + (history_commits == 1 ? " commit" : " commits") +
-             " with runs in the history; " + std::to_string(noise_min_commits) + " needed to learn its noise)";
-    return out;
-  }
-  out += " learned from " + std::to_string(noise->commits) + " commits";
-  if (noise->level_commits > 1) out += ", against the level of the newest " + std::to_string(noise->level_commits);
+  std::string floor;
   if (applied.tolerance == noise_tightest_fraction * configured_tolerance)
-    out += " (at its floor, a fifth of the configured " + number(configured_tolerance, unit) + ")";
-  if (noise->drift >= reported_drift) {
+    floor = " (at its floor, a fifth of the configured " + number(configured_tolerance, unit) + ")";
+  else if (applied.tolerance == configured_tolerance)
+    floor = " (the configured one: the noise allows none tighter)";
+  if (!noise) return out + " configured (no commit with two repetitions)";
+  out += " learned from " + std::to_string(noise->commits) + (noise->commits == 1 ? " commit" : " commits");
+  if (noise->commits < noise_min_commits)
+    out += " and the candidate's repetitions (a short history: one level, no change point before " +
+           std::to_string(noise_min_commits) + " commits)";
+  if (noise->level_commits > 1) out += ", against the level of the newest " + std::to_string(noise->level_commits);
+  out += floor;
+  if (const double drift = drift_of(*noise); drift >= reported_drift) {
     const std::string spread =
-        std::isinf(noise->drift)
-            ? "the commit medians move while each commit's repetitions agree"
-            : "the commit medians spread " + number(noise->drift, "×") + " as much as their repetitions predict";
+        std::isinf(drift) ? "the commit medians move while each commit's repetitions agree"
+                          : "the commit medians spread " + number(drift, "×") + " as much as their repetitions predict";
     out += "; " + spread + ": the runner's state moves between jobs, or small changes add up along the history";
   }
   return out;

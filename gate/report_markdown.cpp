@@ -31,7 +31,7 @@ std::string check_name(const Check& check) {
 }
 
 std::string tolerance_of(const Check& check) {
-  return tolerance_text(check.rule, check.noise, check.configured_tolerance, check.history_commits);
+  return tolerance_text(check.rule, check.noise, check.configured_tolerance);
 }
 
 std::size_t write_findings(std::ostream& out, const GateResult& result) {

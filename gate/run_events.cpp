@@ -25,6 +25,7 @@ std::string_view to_string(RunEventKind kind) {
   case RunEventKind::hung: return "hung";
   case RunEventKind::behaviour: return "behaviour";
   case RunEventKind::idle_nodes: return "idle nodes";
+  case RunEventKind::uniform: return "uniform";
   }
   return "hung";
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // What the gate finds about runs as wholes rather than their metrics: a candidate run that hung
-// (fails the gate), and a behaviour or idle nodes the baseline did not show (warnings).
+// (fails the gate), a behaviour or idle nodes the baseline did not show (warnings), and every
+// region moved by one factor beyond the runner's spread (decision.hpp: the runner or the whole code).
 #pragma once
 
 #include "gate/verdict.hpp"
@@ -15,14 +16,14 @@
 
 namespace tally::gate {
 
-enum class RunEventKind { hung, behaviour, idle_nodes };
+enum class RunEventKind { hung, behaviour, idle_nodes, uniform };
 
-/// "hung", "behaviour" or "idle nodes": what a report names the event by.
+/// "hung", "behaviour", "idle nodes" or "uniform": what a report names the event by.
 std::string_view to_string(RunEventKind kind);
 
 struct RunEvent {
   RunEventKind kind = RunEventKind::hung;
-  Verdict verdict = Verdict::regression; ///< regression for a hang, warning for the others
+  Verdict verdict = Verdict::regression; ///< regression for a hang, warning for a behaviour or idle nodes
   std::string experiment;
   analysis::Configuration configuration;
   std::string run_id;                ///< the hung run; empty for the others

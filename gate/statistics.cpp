@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The incomplete beta function by its continued fraction (modified Lentz), which converges fast
-// for x < (a + 1)/(a + b + 2); the symmetry I_x(a, b) = 1 − I_{1−x}(b, a) covers the rest.
+// for x < (a + 1)/(a + b + 2); the symmetry I_x(a, b) = 1 − I_{1−x}(b, a) covers the rest. Digamma
+// and trigamma by their recurrences up to x ≥ 10, then their asymptotic series (within 1e-12); the normal score by
+// Newton's method on the logarithm of the tail, so that it stays exact where the tail is 1e-100.
 #include "gate/statistics.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <numbers>
 #include <numeric>
 
 namespace tally::gate {
@@ -56,6 +60,70 @@ double f_upper_tail(double ratio, double numerator_degrees_of_freedom, double de
       denominator_degrees_of_freedom / (denominator_degrees_of_freedom + numerator_degrees_of_freedom * ratio);
   return std::clamp(incomplete_beta(denominator_degrees_of_freedom / 2.0, numerator_degrees_of_freedom / 2.0, x), 0.0,
                     1.0);
+}
+
+double normal_upper_tail(double z) { return 0.5 * std::erfc(z / std::numbers::sqrt2); }
+
+double normal_score(double two_sided_p) {
+  if (two_sided_p >= 1) return 0;
+  if (two_sided_p <= 0) return std::numeric_limits<double>::infinity();
+  const double tail = std::max(two_sided_p, 1e-300) / 2.0;
+  // Abramowitz and Stegun 26.2.23 (within 5e-4), then Newton on ln Q(z) = ln tail.
+  const double t = std::sqrt(-2.0 * std::log(tail));
+  double z =
+      t - (2.515517 + 0.802853 * t + 0.010328 * t * t) / (1.0 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t * t * t);
+  for (int step = 0; step < 8; ++step) {
+    const double upper = normal_upper_tail(z);
+    const double density = std::exp(-0.5 * z * z) / std::sqrt(2.0 * std::numbers::pi);
+    const double next = z + (std::log(upper) - std::log(tail)) * upper / density;
+    if (std::abs(next - z) < 1e-12 * std::max(1.0, z)) return std::max(0.0, next);
+    z = next;
+  }
+  return std::max(0.0, z);
+}
+
+double digamma(double x) {
+  double shift = 0;
+  for (; x < 10; x += 1)
+    shift -= 1.0 / x;
+  const double r = 1.0 / (x * x);
+  return shift + std::log(x) - 0.5 / x -
+         r * (1.0 / 12 - r * (1.0 / 120 - r * (1.0 / 252 - r * (1.0 / 240 - r * (1.0 / 132)))));
+}
+
+double trigamma(double x) {
+  double shift = 0;
+  for (; x < 10; x += 1)
+    shift += 1.0 / (x * x);
+  const double r = 1.0 / (x * x);
+  return shift + 1.0 / x + r / 2.0 + r / x * (1.0 / 6 - r * (1.0 / 30 - r * (1.0 / 42 - r * (1.0 / 30))));
+}
+
+double inverse_trigamma(double value) {
+  // trigamma falls from ∞ to 0 on (0, ∞): bisection on ln x is slow but cannot fail.
+  double low = std::log(1e-8), high = std::log(1e8);
+  for (int step = 0; step < 200 && high - low > 1e-13; ++step) {
+    const double middle = 0.5 * (low + high);
+    (trigamma(std::exp(middle)) > value ? low : high) = middle;
+  }
+  return std::exp(0.5 * (low + high));
+}
+
+double stouffer(std::span<const double> scores) {
+  if (scores.empty()) return 0;
+  double sum = 0;
+  for (const double score : scores)
+    sum += score;
+  return sum / std::sqrt(static_cast<double>(scores.size()));
+}
+
+double simes(std::span<const double> p_values) {
+  std::vector<double> sorted(p_values.begin(), p_values.end());
+  std::sort(sorted.begin(), sorted.end());
+  double out = 1;
+  for (std::size_t k = 0; k < sorted.size(); ++k)
+    out = std::min(out, static_cast<double>(sorted.size()) * sorted[k] / static_cast<double>(k + 1));
+  return out;
 }
 
 std::vector<bool> benjamini_hochberg(std::span<const double> p_values, double q) {

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The gate's statistics: the two-sided p-value of a robust z against a scale estimated from few
-// values (Student's t), the comparison of two variance estimates (Fisher's F), and the
-// Benjamini-Hochberg rule over a family of p-values.
+// values (Student's t), the comparison of two variance estimates (Fisher's F), the normal
+// distribution's tail and its inverse, the functions of a log-variance's distribution (digamma,
+// trigamma), combinations of p-values (Stouffer's, Simes') and the Benjamini-Hochberg rule over a
+// family of p-values.
 #pragma once
 
 #include <span>
@@ -19,6 +21,29 @@ double student_t_p_value(double t, double degrees_of_freedom);
 /// The chance that a variance estimated with d₁ degrees of freedom exceeds `ratio` times another
 /// estimated with d₂ when both estimate the same variance. 1 for a ratio of 0.
 double f_upper_tail(double ratio, double numerator_degrees_of_freedom, double denominator_degrees_of_freedom);
+
+/// P(Z ≥ z) for a standard normal Z.
+double normal_upper_tail(double z);
+
+/// The z ≥ 0 with P(|Z| ≥ z) = `two_sided_p` (0 < p ≤ 1): the normal score of a two-sided p-value;
+/// infinite for p = 0. Accurate in the far tail (p down to 1e-300), where a family's line lies.
+double normal_score(double two_sided_p);
+
+/// ψ(x), the derivative of ln Γ(x), for x > 0.
+double digamma(double x);
+/// ψ′(x), the derivative of digamma, for x > 0.
+double trigamma(double x);
+/// The x > 0 with trigamma(x) = `value` (> 0).
+double inverse_trigamma(double value);
+
+/// Stouffer's combination of signed normal scores (each a check's z with the sign of its move):
+/// Σzᵢ/√n, standard normal when every score is. Its two-sided p-value is 2·normal_upper_tail(|Z|).
+double stouffer(std::span<const double> scores);
+
+/// Simes' combination of p-values: min over k of n·p₍ₖ₎/k (sorted ascending), capped at 1; a valid
+/// p-value for "none moved" under independence or positive dependence, as strong as Bonferroni's for
+/// one clear move and stronger for several.
+double simes(std::span<const double> p_values);
 
 /// The Benjamini-Hochberg step-up rule at level `q` over `p_values`: with the p-values sorted,
 /// p(1) ≤ … ≤ p(m), the largest k with p(k) ≤ k·q/m, and every hypothesis of rank ≤ k rejected.

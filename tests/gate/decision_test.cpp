@@ -42,6 +42,14 @@ Check balance_check(const std::string& region, double change_pp, double p_value,
   return check;
 }
 
+/// `count` checks of distinct regions that did not move: as many hypotheses of the family.
+std::vector<Check> quiet_checks(std::size_t count) {
+  std::vector<Check> out;
+  for (std::size_t i = 0; i < count; ++i)
+    out.push_back(balance_check("quiet" + std::to_string(i), 0.1, 0.5, 0));
+  return out;
+}
+
 /// One result of `checks`, with runs on both sides.
 GateResult decided(std::vector<Check> checks) {
   GateResult result;
@@ -65,7 +73,7 @@ TEST(Decision, a_move_kept_beyond_its_tolerance_and_minimum_impact_is_a_regressi
 
 TEST(Decision, one_small_p_value_among_a_thousand_checks_must_beat_the_family_line) {
   // 1,001 checks: Benjamini-Hochberg's first line is 0.05 / 1001 = 5.0e-5.
-  std::vector<Check> checks(1000, balance_check("quiet", 0.1, 0.5, 0));
+  std::vector<Check> checks = quiet_checks(1000);
   checks.push_back(balance_check("solve", -3, 1e-4, 0.02));
   const GateResult alone = decided(checks);
   EXPECT_FALSE(alone.checks.back().result.kept);
@@ -79,7 +87,7 @@ TEST(Decision, one_small_p_value_among_a_thousand_checks_must_beat_the_family_li
 }
 
 TEST(Decision, a_large_drop_the_family_does_not_confirm_is_inconclusive_and_never_an_improvement) {
-  std::vector<Check> checks(100, balance_check("quiet", 0.1, 0.5, 0));
+  std::vector<Check> checks = quiet_checks(100);
   checks.push_back(balance_check("solve", -5, 0.01, 0.02)); // ≥ 2 × 2 pp, p < 0.05, over 0.05/102
   checks.push_back(balance_check("halo", +6, 1e-9, 0.03));  // a confirmed improvement
   const GateResult result = decided(checks);
@@ -130,7 +138,7 @@ TEST(Decision, checks_where_a_move_to_the_tolerance_is_certain_do_not_raise_the_
 TEST(Decision, a_move_beyond_a_tolerance_that_is_certain_is_a_regression_outside_the_family) {
   // Beside a thousand quiet checks (line 0.05 / 1001), a check whose every move beyond its
   // tolerance is certain moves −3 pp: kept without being counted.
-  std::vector<Check> checks(1000, balance_check("quiet", 0.1, 0.5, 0));
+  std::vector<Check> checks = quiet_checks(1000);
   Check rounding = balance_check("rounding", -3, 1e-30, 0.02);
   rounding.result.p_at_tolerance = 1e-12;
   checks.push_back(rounding);
@@ -365,6 +373,45 @@ TEST(Decision, with_counters_the_runner_is_named_only_when_the_instructions_stay
   EXPECT_EQ(more_instructions.overall, Verdict::regression);
   for (const Finding& finding : more_instructions.findings)
     EXPECT_EQ(finding.summary.find("the runner may be slower"), std::string::npos) << finding.summary;
+}
+
+TEST(Decision, a_region_that_moved_at_every_configuration_is_one_hypothesis_combining_them) {
+  // Beside a thousand quiet regions, solve's load balance moved at 1, 2, 4 and 8 ranks, each with
+  // p = 0.01: alone, each is far over the family's first line (0.05/1001 = 5.0e-5). Together,
+  // Stouffer's sum of four scores of 2.5758 is 5.1517, p = 2.58e-7, doubled for taking the better of
+  // Stouffer's and Simes' (0.01·4/4 = 0.01): 5.2e-7, under the line: all four are kept.
+  std::vector<Check> checks = quiet_checks(1000);
+  for (const std::uint64_t ranks : {1, 2, 4, 8}) {
+    checks.push_back(balance_check("solve", -3, 0.01, 0.02));
+    checks.back().configuration = analysis::Configuration{ranks > 4 ? 2u : 1u, ranks, 1, 0};
+  }
+  const GateResult result = decided(checks);
+  EXPECT_EQ(result.family, 1001u);
+  for (std::size_t i = 1000; i < 1004; ++i)
+    EXPECT_EQ(result.checks[i].result.verdict, Verdict::regression) << i;
+  // At one configuration alone, p = 0.01 is no finding among a thousand.
+  checks.resize(1001);
+  EXPECT_EQ(decided(checks).checks.back().result.verdict, Verdict::pass);
+}
+
+TEST(Decision, a_uniform_move_beyond_the_runners_spread_is_a_finding_of_its_own) {
+  GateResult result;
+  result.baseline_runs = result.candidate_runs = 5;
+  UniformMove move{"e", analysis::Configuration{1, 4, 1, 0}, CheckRule{}, {}, 0.01};
+  move.rule.tolerance = 2.0;
+  move.result.change = 6.0;
+  move.result.worse = move.result.exceeds_tolerance = true;
+  move.result.z = 6.0;
+  move.result.p_value = 1e-4;
+  move.result.impact = 0.06;
+  result.uniform_moves.push_back(move);
+  decide(result, GateConfig{}, "c", "2026-02-01");
+  ASSERT_EQ(result.run_events.size(), 1u);
+  EXPECT_EQ(result.run_events[0].kind, RunEventKind::uniform);
+  EXPECT_EQ(result.overall, Verdict::regression);
+  EXPECT_NE(result.run_events[0].description.find("uniform: every region 6.0% slower at "), std::string::npos)
+      << result.run_events[0].description;
+  EXPECT_NE(result.run_events[0].description.find("the runner or the whole code"), std::string::npos);
 }
 
 } // namespace

@@ -51,6 +51,42 @@ TEST(FisherF, one_numerator_degree_of_freedom_is_students_t_squared) {
   EXPECT_DOUBLE_EQ(f_upper_tail(0.0, 3.0, 6.0), 1.0);
 }
 
+TEST(Normal, the_score_of_a_two_sided_p_value_inverts_the_tail) {
+  // Tables: P(|Z| ≥ 1.959964) = 0.05, P(|Z| ≥ 2.575829) = 0.01; 1e-10 at 6.466951.
+  EXPECT_NEAR(normal_score(0.05), 1.959964, 1e-6);
+  EXPECT_NEAR(normal_score(0.01), 2.575829, 1e-6);
+  EXPECT_NEAR(normal_score(1e-10), 6.466951, 1e-5);
+  EXPECT_DOUBLE_EQ(normal_score(1.0), 0.0);
+  EXPECT_TRUE(std::isinf(normal_score(0.0)));
+  EXPECT_NEAR(2 * normal_upper_tail(normal_score(1e-80)), 1e-80, 1e-86);
+}
+
+TEST(Gamma, digamma_and_trigamma_at_one_and_their_inverse) {
+  // ψ(1) = −γ (Euler's constant), ψ′(1) = π²/6, ψ(1/2) = −γ − 2 ln 2, ψ′(1/2) = π²/2.
+  EXPECT_NEAR(digamma(1.0), -0.5772156649015329, 1e-12);
+  EXPECT_NEAR(digamma(0.5), -0.5772156649015329 - 2 * std::log(2.0), 1e-12);
+  EXPECT_NEAR(trigamma(1.0), std::numbers::pi * std::numbers::pi / 6, 1e-12);
+  EXPECT_NEAR(trigamma(0.5), std::numbers::pi * std::numbers::pi / 2, 1e-12);
+  EXPECT_NEAR(inverse_trigamma(std::numbers::pi * std::numbers::pi / 6), 1.0, 1e-9);
+  EXPECT_NEAR(inverse_trigamma(trigamma(37.5)), 37.5, 1e-6);
+}
+
+TEST(Combination, stouffer_adds_scores_over_the_root_of_their_number) {
+  // Four moves of 2.5758 (p = 0.01 each) are one of 5.1517.
+  const std::vector<double> scores(4, 2.575829);
+  EXPECT_NEAR(stouffer(scores), 2 * 2.575829, 1e-12);
+  const std::vector<double> opposite{2.0, -2.0};
+  EXPECT_DOUBLE_EQ(stouffer(opposite), 0.0);
+}
+
+TEST(Combination, simes_is_the_least_of_n_p_over_rank) {
+  // Sorted 0.01, 0.03, 0.04: 3·0.01/1 = 0.03, 3·0.03/2 = 0.045, 3·0.04/3 = 0.04.
+  const std::vector<double> p{0.04, 0.01, 0.03};
+  EXPECT_NEAR(simes(p), 0.03, 1e-15);
+  const std::vector<double> one{0.2};
+  EXPECT_DOUBLE_EQ(simes(one), 0.2);
+}
+
 TEST(BenjaminiHochberg, rejects_up_to_the_largest_rank_under_its_line) {
   // m = 4, q = 0.05: the lines are 0.0125, 0.025, 0.0375, 0.05; sorted 0.001, 0.02, 0.03, 0.2.
   const std::vector<double> p{0.02, 0.03, 0.2, 0.001};
