@@ -203,10 +203,10 @@ int main(int argc, char** argv) {
   // Histories generated otherwise: other noise shapes, a program of Global alone (an unmodified
   // binary) and one of a hundred regions, short and long.
   std::printf("\nhistories generated otherwise:\n");
-  realistic_rates({.noise = bench::NoiseShape::lognormal}, seeds);
-  realistic_rates({.noise = bench::NoiseShape::heavy_tailed}, seeds);
+  realistic_rates({.length = {}, .noise = bench::NoiseShape::lognormal}, seeds);
+  realistic_rates({.length = {}, .noise = bench::NoiseShape::heavy_tailed}, seeds);
   realistic_rates({.length = {4, 3}, .noise = bench::NoiseShape::heavy_tailed}, seeds);
-  realistic_rates({.phases = 0}, seeds);
+  realistic_rates({.length = {}, .phases = 0}, seeds);
   realistic_rates({.length = {4, 3}, .phases = 0}, seeds);
   realistic_rates({.length = {30, 10}, .phases = 20}, seeds);
   realistic_rates({.length = {6, 2}, .phases = 20, .drifting_runner = true}, seeds);
