@@ -8,9 +8,10 @@
 # written) by every run; without a study (`tally run` alone, a program under LD_PRELOAD) every run
 # says its warnings. The study's file of said warnings is removed at the end; one the user names is
 # used and kept, and one that does not exist is never created (every run then says its warnings).
-# Usage: study_warnings.sh TALLY LIBTALLY CMAKE (LIBTALLY under sanitizers: the runtime first, colon-separated)
+# Usage: study_warnings.sh TALLY LIBTALLY PROGRAM (LIBTALLY under sanitizers: the runtime first,
+# colon-separated; PROGRAM: tests/cli/does_nothing.c)
 set -euo pipefail
-tally="$1" library="$2" cmake="$3"
+tally="$1" library="$2"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 fail() {
@@ -20,9 +21,11 @@ fail() {
 for variable in $(compgen -e | grep -E '^TALLY_' || true); do unset "$variable"; done
 export TMPDIR="$work/tmp" TALLY_LIBRARY="$library" TALLY_OUTPUT="$work/runs"
 mkdir -p "$TMPDIR"
-# A measured program (not a launcher, not a script) that keeps stderr open to its end: coreutils'
-# true closes it at exit, before the profiler's last words.
-program=("$cmake" -E true)
+# A measured program (not a launcher, not a script) that keeps stderr open to its end, and loads
+# nothing but libc. (cmake -E true, tried first, hangs at exit with the sanitizer build of the
+# profiler preloaded: libp11-kit's destructor waits in freelocale on glibc's locale lock; neither
+# with AddressSanitizer alone nor with the normal build. Not understood yet.)
+program=("$3")
 config="TALLY_SUMMARY=perhaps is not on or off"
 counters="hardware counters unavailable"
 count() { grep -cF -- "$1" "$2" || true; } # count TEXT FILE: the lines of FILE that hold TEXT
