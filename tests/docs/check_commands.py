@@ -17,19 +17,10 @@ import shlex
 import subprocess
 import sys
 
+from markdown_files import markdown_files
+
 SEPARATORS = {"&&", "||", ";", "|", "&"}
 REDIRECTION = re.compile(r"^\d*[<>]")
-
-
-def markdown_files(root):
-    for folder, folders, files in os.walk(root):
-        if "CMakeCache.txt" in files:
-            folders[:] = []
-            continue
-        folders[:] = sorted(name for name in folders if not name.startswith(".") and name != "node_modules")
-        for name in sorted(files):
-            if name.endswith(".md"):
-                yield os.path.join(folder, name)
 
 
 def code_lines(text):

@@ -13,23 +13,14 @@ Usage: check_links.py ROOT
 import os
 import re
 import sys
+
+from markdown_files import markdown_files
 import tempfile
 
 # [text](target "title") or ![alt](<target>); the text may hold one level of brackets.
 LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\[\]]*\])*\]"
                   r"\(\s*<?([^()\s<>]*(?:\([^()\s]*\)[^()\s<>]*)*)>?(?:\s+\"[^\"]*\")?\s*\)")
 SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
-
-
-def markdown_files(root):
-    for folder, folders, files in os.walk(root):
-        if "CMakeCache.txt" in files:
-            folders[:] = []
-            continue
-        folders[:] = sorted(name for name in folders if not name.startswith(".") and name != "node_modules")
-        for name in sorted(files):
-            if name.endswith(".md"):
-                yield os.path.join(folder, name)
 
 
 def prose(text):
