@@ -110,6 +110,8 @@ struct PendingCheck {
   Check check;
   std::vector<std::vector<double>> commits;
   std::optional<Scale> scale{};
+  VariancePrior within_prior{};  ///< of the noise's two parts (LearnedNoise), fitted over the family
+  VariancePrior medians_prior{}; ///< of the check's metric (pool_noise)
 };
 
 /// The checks of one cell (a configuration of an experiment), gathered before any is weighed: the
@@ -206,64 +208,75 @@ double pooling_unit(const Check& check) {
   return std::abs(analysis::median(check.baseline_values));
 }
 
-/// Moderates one part of the noise of `checks` (LearnedNoise's standard deviation `deviation` and its
-/// degrees of freedom `degrees`), in `units` (none where a unit is 0), towards priors located at each
-/// check's group (moderation.hpp).
-void moderate_part(const std::vector<PendingCheck*>& checks, const std::vector<double>& units,
-                   const std::vector<std::size_t>& groups, double LearnedNoise::*deviation,
-                   double LearnedNoise::*degrees) {
+/// Fits the priors of one part of the noise of `checks` (LearnedNoise's standard deviation
+/// `deviation` and its degrees of freedom `degrees`) in their pooling units, located at each check's
+/// group (moderation.hpp), and keeps each in the check's `prior`.
+void fit_part(const std::vector<PendingCheck*>& checks, const std::vector<std::size_t>& groups,
+              double LearnedNoise::*deviation, double LearnedNoise::*degrees, VariancePrior PendingCheck::*prior) {
   std::vector<double> variances, degrees_of_freedom;
-  for (std::size_t i = 0; i < checks.size(); ++i) {
-    const double relative = units[i] > 0 ? (*checks[i]->check.noise).*deviation / units[i] : 0.0;
+  for (const PendingCheck* pending : checks) {
+    const double relative = (*pending->check.noise).*deviation / pooling_unit(pending->check);
     variances.push_back(relative * relative);
-    degrees_of_freedom.push_back(units[i] > 0 ? (*checks[i]->check.noise).*degrees : 0.0);
+    degrees_of_freedom.push_back((*pending->check.noise).*degrees);
   }
   const std::vector<VariancePrior> priors = fit_variance_priors(variances, degrees_of_freedom, groups);
-  for (std::size_t i = 0; i < checks.size(); ++i) {
-    if (degrees_of_freedom[i] <= 0 || variances[i] <= 0) continue;
-    const ModeratedVariance moderated = moderate(variances[i], degrees_of_freedom[i], priors[i]);
-    LearnedNoise& noise = *checks[i]->check.noise;
-    noise.*deviation = std::sqrt(moderated.variance) * units[i];
+  for (std::size_t i = 0; i < checks.size(); ++i)
+    checks[i]->*prior = priors[i];
+}
+
+/// `noise` of `pending`'s metric with both parts moderated towards the check's priors, and its scale.
+Scale pooled_scale(LearnedNoise& noise, const PendingCheck& pending) {
+  const double unit = pooling_unit(pending.check);
+  const auto moderate_part = [&](double LearnedNoise::*deviation, double LearnedNoise::*degrees,
+                                 const VariancePrior& prior) {
+    const double relative = noise.*deviation / unit;
+    if (noise.*degrees <= 0 || relative <= 0) return;
+    const ModeratedVariance moderated = moderate(relative * relative, noise.*degrees, prior);
+    noise.*deviation = std::sqrt(moderated.variance) * unit;
     noise.*degrees = moderated.degrees_of_freedom;
-    checks[i]->check.prior_degrees_of_freedom =
-        std::max(checks[i]->check.prior_degrees_of_freedom, priors[i].degrees_of_freedom);
-  }
+  };
+  moderate_part(&LearnedNoise::within, &LearnedNoise::within_degrees, pending.within_prior);
+  moderate_part(&LearnedNoise::medians, &LearnedNoise::medians_degrees, pending.medians_prior);
+  return noise_scale(noise);
+}
+
+/// Whether a check's noise is pooled with its family's: it has a scale, and a move to its tolerance
+/// would not already be certain (its values vary by rounding only).
+bool pooled(const PendingCheck& pending, const GateConfig& config) {
+  if (!pending.scale || pending.scale->deviation <= 0 || pooling_unit(pending.check) <= 0) return false;
+  const SampleVerdict evidence = weigh_change(pending.check.rule, pending.check.baseline_values,
+                                              pending.check.candidate_values, pending.scale, 1.0);
+  return !certain_beyond_tolerance(evidence, pending.check.rule, config);
 }
 
 /// Stage 4, the noise pooled: each metric's two parts of the noise moderated towards priors fitted
 /// over every check of that metric in the comparison (moderation.hpp), located at the region's
-/// (its configurations: the same code). The repetitions' part is moderated as it is; the medians'
-/// part as a multiple of the repetitions' (how much the runner's drift between jobs adds to the
-/// region's own noise), so that a region's three or ten commit medians borrow what its other
-/// configurations show. Then each check's scale is the larger part. Checks whose move to the tolerance would already be
-/// certain (their values vary by rounding only) neither join the priors nor are moderated.
+/// (its configurations: the same code), both in the check's unit (percentage points, or percent of
+/// its baseline), so that a region's three or ten commit medians borrow what its other
+/// configurations show. Then each check's scale is the larger part. Checks whose move to the
+/// tolerance would already be certain (their values vary by rounding only) neither join the priors
+/// nor are moderated.
 void pool_noise(std::vector<CellChecks>& cells, const GateConfig& config) {
   std::map<model::MetricId, std::vector<PendingCheck*>> by_metric;
   for (CellChecks& cell : cells) {
     for (PendingCheck& pending : cell.checks) {
-      if (!pending.scale || pending.scale->deviation <= 0 || pooling_unit(pending.check) <= 0) continue;
-      const SampleVerdict evidence = weigh_change(pending.check.rule, pending.check.baseline_values,
-                                                  pending.check.candidate_values, pending.scale, 1.0);
-      if (certain_beyond_tolerance(evidence, pending.check.rule, config)) continue;
-      by_metric[pending.check.metric].push_back(&pending);
+      if (pooled(pending, config)) by_metric[pending.check.metric].push_back(&pending);
     }
   }
   for (auto& [metric, checks] : by_metric) {
-    std::vector<double> units;
     std::vector<std::size_t> regions;
     std::map<std::pair<std::string, std::string>, std::size_t> region_of;
     for (const PendingCheck* pending : checks) {
-      units.push_back(pooling_unit(pending->check));
       regions.push_back(
           region_of.try_emplace({pending->check.experiment, pending->check.region}, region_of.size()).first->second);
     }
-    moderate_part(checks, units, regions, &LearnedNoise::within, &LearnedNoise::within_degrees);
-    std::vector<double> within;
-    for (const PendingCheck* pending : checks)
-      within.push_back(pending->check.noise->within);
-    moderate_part(checks, within, regions, &LearnedNoise::medians, &LearnedNoise::medians_degrees);
-    for (PendingCheck* pending : checks)
-      pending->scale = noise_scale(*pending->check.noise);
+    fit_part(checks, regions, &LearnedNoise::within, &LearnedNoise::within_degrees, &PendingCheck::within_prior);
+    fit_part(checks, regions, &LearnedNoise::medians, &LearnedNoise::medians_degrees, &PendingCheck::medians_prior);
+    for (PendingCheck* pending : checks) {
+      pending->scale = pooled_scale(*pending->check.noise, *pending);
+      pending->check.prior_degrees_of_freedom =
+          std::max(pending->within_prior.degrees_of_freedom, pending->medians_prior.degrees_of_freedom);
+    }
   }
 }
 

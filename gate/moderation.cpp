@@ -83,8 +83,7 @@ std::vector<VariancePrior> fit_variance_priors(std::span<const double> variances
 ModeratedVariance moderate(double variance, double degrees_of_freedom, const VariancePrior& prior) {
   if (prior.degrees_of_freedom <= 0) return {variance, degrees_of_freedom};
   const double degrees = prior.degrees_of_freedom + degrees_of_freedom;
-  const double posterior = (prior.degrees_of_freedom * prior.variance + degrees_of_freedom * variance) / degrees;
-  return {std::max(variance, posterior), degrees};
+  return {(prior.degrees_of_freedom * prior.variance + degrees_of_freedom * variance) / degrees, degrees};
 }
 
 } // namespace tally::gate

@@ -44,11 +44,11 @@ struct ModeratedVariance {
   double degrees_of_freedom = 0;
 };
 
-/// The posterior (d₀s₀² + d·s²)/(d₀ + d) with d₀ + d degrees of freedom, never below the check's own
-/// estimate: a check noisier than the family keeps its own variance (with the prior's degrees, so
-/// its test is still a t with more than its own few), and only a check that looks quieter than the
-/// family is pulled up to it. So a region truly noisier than the rest is never judged by the
-/// family's smaller noise.
+/// The posterior (d₀s₀² + d·s²)/(d₀ + d) with d₀ + d degrees of freedom, either way of the check's
+/// own estimate. Keeping the larger of the two would bias every few-repetition scale up (its own
+/// estimate is as often above its true variance as below, and the larger wins), the bias a short
+/// history can least afford; a region truly noisier than the rest is kept apart by its group's
+/// location (fit_variance_priors), not by the maximum.
 ModeratedVariance moderate(double variance, double degrees_of_freedom, const VariancePrior& prior);
 
 } // namespace tally::gate

@@ -18,9 +18,10 @@ TEST(Moderation, the_posterior_is_the_prior_and_the_estimate_weighed_by_their_de
   const ModeratedVariance quiet = moderate(1.0, 4, VariancePrior{4.0, 12});
   EXPECT_DOUBLE_EQ(quiet.variance, 3.25);
   EXPECT_DOUBLE_EQ(quiet.degrees_of_freedom, 16.0);
-  // s² = 9: the posterior (48 + 36)/16 = 5.25 is below the check's own estimate, which it keeps.
+  // s² = 9: the posterior (48 + 36)/16 = 5.25, below the check's own estimate: four degrees of its
+  // own weigh a third of the prior's twelve.
   const ModeratedVariance noisy = moderate(9.0, 4, VariancePrior{4.0, 12});
-  EXPECT_DOUBLE_EQ(noisy.variance, 9.0);
+  EXPECT_DOUBLE_EQ(noisy.variance, 5.25);
   EXPECT_DOUBLE_EQ(noisy.degrees_of_freedom, 16.0);
   // No prior: the estimate as it is.
   const ModeratedVariance alone = moderate(9.0, 4, VariancePrior{});
