@@ -14,6 +14,7 @@
 #include "analysis/region_metrics.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <iterator>
 #include <map>
@@ -89,18 +90,32 @@ std::vector<model::MetricValues> metrics_at(const Cell& cell, const analysis::Re
   return out;
 }
 
-/// The repetitions' metrics of the region at each history commit with runs here, oldest first, then
-/// the baseline's: the noise and the level are learned from them.
-std::vector<std::vector<model::MetricValues>> commit_repetitions(const Cell& cell, const std::string& region,
-                                                                 const References& references,
-                                                                 const std::vector<model::MetricValues>& baseline,
-                                                                 const std::optional<std::string>& energy) {
-  std::vector<std::vector<model::MetricValues>> out;
+/// The repetitions' metrics of a region at each commit with runs here, oldest first, the
+/// baseline's last, with each commit's position on the commit axis and the column of its reference
+/// configuration (metrics across runs).
+struct CommitMetrics {
+  std::vector<std::vector<model::MetricValues>> repetitions;
+  std::vector<std::size_t> positions;
+  std::vector<std::size_t> reference_columns;
+};
+
+/// The metrics of the region at each history commit with runs here, then the baseline's: the noise
+/// and the level are learned from them.
+CommitMetrics commit_repetitions(const Cell& cell, const std::string& region, const References& references,
+                                 const std::vector<model::MetricValues>& baseline,
+                                 const std::optional<std::string>& energy) {
+  CommitMetrics out;
+  const auto add = [&](std::vector<model::MetricValues> values, std::size_t position) {
+    out.repetitions.push_back(std::move(values));
+    out.positions.push_back(position);
+    out.reference_columns.push_back(references[position].column);
+  };
   for (std::size_t i = cell.history.size(); i-- > 0;) {
-    auto values = metrics_at(cell, cell.history[i], region, references[cell.history_positions[i]], energy);
-    if (!values.empty()) out.push_back(std::move(values));
+    const std::size_t position = cell.history_positions[i];
+    auto values = metrics_at(cell, cell.history[i], region, references[position], energy);
+    if (!values.empty()) add(std::move(values), position);
   }
-  out.push_back(baseline);
+  add(baseline, baseline_position);
   return out;
 }
 
@@ -109,6 +124,9 @@ std::vector<std::vector<model::MetricValues>> commit_repetitions(const Cell& cel
 struct PendingCheck {
   Check check;
   std::vector<std::vector<double>> commits;
+  std::vector<std::size_t> positions;         ///< of the commits on the commit axis
+  std::vector<std::size_t> reference_columns; ///< of the commits' reference configurations
+  std::size_t candidate_reference_column = 0;
   std::optional<Scale> scale{};
   VariancePrior within_prior{};  ///< of the noise's two parts (LearnedNoise), fitted over the family
   VariancePrior medians_prior{}; ///< of the check's metric (pool_noise)
@@ -119,12 +137,16 @@ struct PendingCheck {
 struct CellChecks {
   const analysis::Experiment* experiment = nullptr;
   analysis::Configuration configuration;
+  std::size_t column = 0;
   std::vector<PendingCheck> checks;
+  /// What the elapsed times of each commit position were divided by, as a logarithm
+  /// (runner_speed.hpp); none without a runner speed.
+  std::map<std::size_t, double> runner_corrections{};
 };
 
-PendingCheck pending_check(Check check, const std::vector<std::vector<model::MetricValues>>& history) {
-  PendingCheck out{std::move(check), {}};
-  for (const std::vector<model::MetricValues>& repetitions : history)
+PendingCheck pending_check(Check check, const CommitMetrics& history, std::size_t candidate_reference_column) {
+  PendingCheck out{std::move(check), {}, history.positions, history.reference_columns, candidate_reference_column};
+  for (const std::vector<model::MetricValues>& repetitions : history.repetitions)
     out.commits.push_back(values_of(repetitions, out.check.metric));
   return out;
 }
@@ -145,7 +167,7 @@ std::optional<UniformMove> uniform_move(const std::string& experiment, const ana
                                         const RunnerSpeed& speed, const GateConfig& config) {
   UniformMove out{experiment, configuration, rule_for(config, "Global", model::MetricId::elapsed_ns), {}, speed.drift};
   if (out.rule.direction == Direction::ignored) return std::nullopt;
-  const Scale scale{speed.move_deviation, speed.degrees_of_freedom, Evidence::learned_noise};
+  const Scale scale{speed.move_deviation, speed.degrees_of_freedom, Evidence::learned_noise, speed.degrees_of_freedom};
   out.rule.tolerance = tolerance_with_noise(out.rule, scale, 1.0);
   out.result = weigh_change(out.rule, {1.0}, {std::exp(speed.candidate_move)}, scale, 1.0);
   return out;
@@ -176,9 +198,50 @@ void remove_runner_speed(CellChecks& cell, const GateConfig& config, GateResult&
       divide(pending->check.candidate_values, speed->candidate_correction);
       pending->check.runner_correction = std::expm1(speed->candidate_correction - speed->commit_corrections.back());
     }
+    for (std::size_t c = 0; c < checks.front()->positions.size(); ++c)
+      cell.runner_corrections[checks.front()->positions[c]] = speed->commit_corrections[c];
+    cell.runner_corrections[candidate_position] = speed->candidate_correction;
     if (metric != model::MetricId::elapsed_ns) continue;
     if (auto move = uniform_move(cell.experiment->name, cell.configuration, *speed, config))
       out.uniform_moves.push_back(std::move(*move));
+  }
+}
+
+/// The metrics across runs that are a ratio of times, the reference configuration's over the
+/// check's: each job's runner speed moves them as it moves the times.
+constexpr std::array runner_speed_ratios{model::MetricId::computation_scalability, model::MetricId::global_efficiency,
+                                         model::MetricId::speedup};
+
+/// Stage 2, the runner, across runs: a ratio of times across runs (runner_speed_ratios) compares
+/// two jobs, the check's configuration's and its reference's, each at its own runner speed. Each of
+/// its values is multiplied by e^(correction here − correction at the reference) for its commit,
+/// the candidate's with the candidate's corrections, as if both jobs had run at the history's speed.
+void remove_runner_speed_across_runs(std::vector<CellChecks>& cells) {
+  std::map<std::pair<const analysis::Experiment*, std::size_t>, const std::map<std::size_t, double>*> corrections;
+  for (const CellChecks& cell : cells)
+    corrections[{cell.experiment, cell.column}] = &cell.runner_corrections;
+  for (CellChecks& cell : cells) {
+    const auto factor = [&](std::size_t position, std::size_t reference_column) -> double {
+      const auto reference = corrections.find({cell.experiment, reference_column});
+      if (reference_column == cell.column || reference == corrections.end()) return 1;
+      const auto here = cell.runner_corrections.find(position);
+      const auto there = reference->second->find(position);
+      if (here == cell.runner_corrections.end() || there == reference->second->end()) return 1;
+      return std::exp(here->second - there->second);
+    };
+    const auto multiply = [](std::vector<double>& values, double by) {
+      for (double& value : values)
+        value *= by;
+    };
+    for (PendingCheck& pending : cell.checks) {
+      const model::MetricId metric = pending.check.metric;
+      if (std::find(runner_speed_ratios.begin(), runner_speed_ratios.end(), metric) == runner_speed_ratios.end())
+        continue;
+      for (std::size_t c = 0; c < pending.commits.size(); ++c)
+        multiply(pending.commits[c], factor(pending.positions[c], pending.reference_columns[c]));
+      multiply(pending.check.baseline_values, factor(baseline_position, pending.reference_columns.back()));
+      multiply(pending.check.candidate_values, factor(candidate_position, pending.candidate_reference_column));
+    }
   }
 }
 
@@ -334,7 +397,7 @@ void compare_region(const Cell& cell, const std::string& region, const Reference
     check.parent = parent;
     check.share = share_of(cell, baseline_medians, info.id);
     if (info.id == model::MetricId::energy_j) check.energy_basis = *energy;
-    pending.push_back(pending_check(std::move(check), history));
+    pending.push_back(pending_check(std::move(check), history, references[candidate_position].column));
   }
   CountComparison counts =
       compare_counts(cell.experiment.name, cell.configuration, cell.baseline, cell.candidate, region, config);
@@ -409,13 +472,14 @@ GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelect
       auto [references, first_at_frequency] = references_by_frequency.try_emplace(configuration.cpu_frequency_khz);
       if (first_at_frequency)
         references->second = references_of(experiment, first_history_position + selection.history.size(), column);
-      CellChecks& checks = cells.emplace_back(CellChecks{&experiment, configuration, {}});
+      CellChecks& checks = cells.emplace_back(CellChecks{&experiment, configuration, column, {}});
       for (std::size_t r = 0; r < experiment.regions.size(); ++r)
         compare_region(cell, experiment.regions[r], references->second[r], config, checks.checks, out);
     }
   }
   for (CellChecks& cell : cells)
     remove_runner_speed(cell, config, out);
+  remove_runner_speed_across_runs(cells);
   for (CellChecks& cell : cells) {
     for (PendingCheck& pending : cell.checks)
       learn_scale(pending);

@@ -41,21 +41,25 @@ struct Hypothesis {
 
 /// A metric of a region moved at some configuration: the smaller of Stouffer's combination of its
 /// configurations' signed scores (a change of code shows at every scale, and four 3σ moves are one
-/// 6σ move) and Simes' (a change at one scale alone keeps its own strength among a few), doubled
-/// for taking the smaller of two. A metric across runs (computation scalability, global
-/// efficiency) compares every configuration with the same reference runs, so its configurations
-/// move together by chance: Stouffer's sum, which needs them independent, is not taken, Simes'
-/// alone holds under such positive dependence.
-void combine(Hypothesis& hypothesis, const std::vector<double>& p_values, const std::vector<double>& scores,
-             bool independent) {
+/// 6σ move) and Simes' of their one-job p-values (a change at one scale alone keeps its own strength
+/// among a few), doubled for taking the smaller of two. A move at one configuration is one job's,
+/// and a runner's state drawn per job (a rank slowed by a neighbour, moving the load balance of the
+/// regions that rank bottlenecks) has tails the family's pooled noise does not show: Simes judges
+/// each configuration against the history's own jobs (SampleVerdict::p_one_job), while Stouffer's
+/// sum of independent jobs keeps the pooled p-values. A metric across runs (computation
+/// scalability, global efficiency) compares every configuration with the same reference runs, so
+/// its configurations move together by chance: Stouffer's sum, which needs them independent, is not
+/// taken, Simes' alone holds under such positive dependence.
+void combine(Hypothesis& hypothesis, const std::vector<double>& p_values, const std::vector<double>& one_job,
+             const std::vector<double>& scores, bool independent) {
   for (const double score : scores)
     hypothesis.direction += score;
   if (p_values.size() == 1 || !independent) {
-    hypothesis.p_value = simes(p_values);
+    hypothesis.p_value = simes(one_job);
     return;
   }
   const double combined = 2 * normal_upper_tail(std::abs(stouffer(scores)));
-  hypothesis.p_value = std::min(1.0, 2 * std::min(combined, simes(p_values)));
+  hypothesis.p_value = std::min(1.0, 2 * std::min(combined, simes(one_job)));
 }
 
 /// Step 1: the moves the family keeps. Checks where a move to the tolerance would already be
@@ -86,9 +90,10 @@ void keep_family(GateResult& result, const GateConfig& config) {
   }
   std::vector<double> family;
   for (Hypothesis& hypothesis : hypotheses) {
-    std::vector<double> p_values, scores;
+    std::vector<double> p_values, one_job, scores;
     const auto add = [&](const SampleVerdict& evidence, const CheckRule& rule) {
       p_values.push_back(weighed_p(evidence, rule, config));
+      one_job.push_back(std::min(1.0, evidence.p_one_job.value_or(*evidence.p_value) * alpha_weight(rule, config)));
       scores.push_back(std::copysign(normal_score(p_values.back()), *evidence.z));
     };
     if (hypothesis.uniform)
@@ -98,7 +103,7 @@ void keep_family(GateResult& result, const GateConfig& config) {
     const bool independent =
         hypothesis.uniform ||
         model::metric_info(result.checks[hypothesis.checks.front()].metric).scope != model::MetricScope::across_runs;
-    combine(hypothesis, p_values, scores, independent);
+    combine(hypothesis, p_values, one_job, scores, independent);
     family.push_back(hypothesis.p_value);
   }
   const std::vector<bool> selected = benjamini_hochberg(family, config.alpha);

@@ -128,8 +128,11 @@ Scale noise_scale(const LearnedNoise& noise) {
   // repetitions' to bound it below: it is known as well as the less known of them.
   const double degrees = medians ? std::min(noise.within_degrees, noise.medians_degrees) : noise.within_degrees;
   const double level_error = 1.0 / static_cast<double>(noise.level_commits);
+  // One job's move is judged by the history's jobs from as many as the medians' spread needs on.
+  const double jobs = static_cast<double>(noise.commits) - 1.0;
   return {deviation * std::sqrt(1.0 + level_error), std::max(1.0, degrees),
-          noise.commits >= noise_min_commits ? Evidence::learned_noise : Evidence::repetition_spread};
+          noise.commits >= noise_min_commits ? Evidence::learned_noise : Evidence::repetition_spread,
+          jobs >= median_spread_min_degrees ? jobs : 0.0};
 }
 
 double tolerance_with_noise(const CheckRule& configured, const std::optional<Scale>& scale, double baseline_median) {

@@ -38,6 +38,8 @@ SampleVerdict weigh_change(const CheckRule& rule, const std::vector<double>& bas
   else // no noise at all (identical repetitions): any difference is certain
     out.z = delta == 0 ? 0.0 : std::copysign(std::numeric_limits<double>::infinity(), delta);
   out.p_value = student_t_p_value(*out.z, scale->degrees_of_freedom);
+  out.p_one_job =
+      scale->job_degrees_of_freedom > 0 ? student_t_p_value(*out.z, scale->job_degrees_of_freedom) : *out.p_value;
   const double tolerance_delta = rule.tolerance / 100.0 * (rule.tolerance_in_pp ? 1.0 : std::abs(out.baseline_median));
   const double smallest_move = std::max(tolerance_delta, rule.min_effect);
   const double z_at_tolerance =

@@ -39,6 +39,10 @@ struct Scale {
   double deviation = 0;
   double degrees_of_freedom = 1;
   Evidence evidence = Evidence::learned_noise;
+  /// The degrees of freedom of one job's move: one per history commit beyond the first (the
+  /// baseline's included), the runner's state of a job being known from the history's own jobs
+  /// alone; 0 below two (a history of one or two commits: the pooled degrees then serve).
+  double job_degrees_of_freedom = 0;
 };
 
 struct SampleVerdict {
@@ -51,6 +55,9 @@ struct SampleVerdict {
   bool exceeds_tolerance = false; ///< |change| beyond the tolerance and the minimum effect
   std::optional<double> z;        ///< the change of the medians over the scale's deviation
   std::optional<double> p_value;  ///< two-sided, Student's t with the scale's degrees of freedom
+  /// Two-sided, Student's t with the scale's job_degrees_of_freedom (p_value where it has none): the
+  /// move as one job's (decision.hpp).
+  std::optional<double> p_one_job;
   /// The p-value of a move as large as the tolerance (and the minimum effect): how surely any move
   /// beyond the tolerance is real. Where even that is certain (decision.hpp), the check tests
   /// nothing its tolerance does not: its values never vary, or only by rounding (inter-node load

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 
 namespace tally::gate {
 namespace {
@@ -173,6 +174,68 @@ TEST(Compare, an_active_waiver_turns_the_regression_into_waived_and_an_expired_o
   EXPECT_EQ(balance->result.verdict, Verdict::regression);
   EXPECT_EQ(balance->note, "a waiver expired on 2026-02-01: new decomposition, accepted in review");
   EXPECT_EQ(exit_code_of(expired), 1);
+}
+
+/// One run of six regions of different sizes at `ranks` (strong scaling, work split evenly), every
+/// time scaled by the job's runner speed `slowdown` and 0.5% of noise per region.
+analysis::ingest::LoadedRun six_region_run(const std::string& commit, int position, std::uint64_t ranks,
+                                           double slowdown, int repetition, std::mt19937_64& random) {
+  std::normal_distribution<double> noise(0.0, 0.005);
+  analysis::testing::RunShape shape;
+  shape.commit = commit;
+  shape.commit_time = "2026-01-" + std::string(position < 10 ? "0" : "") + std::to_string(position) + "T00:00:00Z";
+  shape.ranks = ranks;
+  shape.scaling = model::Scaling::strong;
+  analysis::ingest::LoadedRun run;
+  const std::vector<std::string> regions{"Global", "a", "b", "c", "d", "e"};
+  for (std::size_t r = 0; r < regions.size(); ++r) {
+    shape.region = regions[r];
+    const double work_ns = 1e9 * static_cast<double>(r + 1) / static_cast<double>(ranks) * slowdown;
+    std::vector<std::uint64_t> useful(ranks);
+    for (std::uint64_t& rank : useful)
+      rank = static_cast<std::uint64_t>(work_ns * (1.0 + noise(random)));
+    const std::uint64_t elapsed = *std::max_element(useful.begin(), useful.end()) * 102 / 100;
+    analysis::ingest::LoadedRun region = analysis::testing::make_run_of_ranks(shape, elapsed, useful);
+    if (r == 0) {
+      run = std::move(region);
+      run.document.run.id += "-" + std::to_string(repetition);
+      run.file = run.document.run.id + ".json";
+    } else {
+      run.document.regions.push_back(region.document.regions.front());
+    }
+  }
+  return run;
+}
+
+TEST(Compare, a_ratio_of_times_across_runs_is_judged_net_of_both_jobs_runner_speeds) {
+  // Six identical commits on a runner 2% faster or slower from commit to commit; the candidate's
+  // 1-rank job ran 4% fast and its 4-rank job 4% slow. The code did not change, but every region's
+  // computation scalability at 4 ranks (its 1-rank useful time over its 4-rank one) reads
+  // 0.96/1.04 = 0.923 of the baseline's. Each job's speed is known from its six regions and removed
+  // from both sides of the ratio: the check sees no move beyond its noise (0.5% a rank).
+  std::mt19937_64 random(7);
+  analysis::ingest::RunSet runs;
+  CommitSelection seven_commits{{"cand"}, {"c6"}};
+  for (int position = 1; position <= 7; ++position) {
+    const std::string commit = position == 7 ? "cand" : "c" + std::to_string(position);
+    if (position < 6) seven_commits.history.insert(seven_commits.history.begin(), std::set<std::string>{commit});
+    for (const std::uint64_t ranks : {1u, 4u}) {
+      const double history_speed = position % 2 == 0 ? 1.02 : 0.98;
+      const double slowdown = position < 7 ? history_speed : ranks == 1 ? 0.96 : 1.04;
+      for (int repetition = 0; repetition < 3; ++repetition)
+        runs.runs.push_back(six_region_run(commit, position, ranks, slowdown, repetition, random));
+    }
+  }
+  const GateResult result = compare_runs(runs, seven_commits, GateConfig{}, "cand", "2026-02-01");
+  for (const std::string region : {"a", "c", "e"}) {
+    const Check* scalability = find_check(result, region, MetricId::computation_scalability);
+    ASSERT_NE(scalability, nullptr) << region;
+    const double read = *scalability->candidate_medians.get(MetricId::computation_scalability) /
+                        *scalability->baseline_medians.get(MetricId::computation_scalability);
+    EXPECT_NEAR(read, 0.96 / 1.04, 0.01) << region;
+    EXPECT_LT(std::abs(scalability->result.change), 2.0) << region;
+    EXPECT_NE(scalability->result.verdict, Verdict::regression) << region;
+  }
 }
 
 } // namespace

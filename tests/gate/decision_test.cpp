@@ -394,6 +394,26 @@ TEST(Decision, a_region_that_moved_at_every_configuration_is_one_hypothesis_comb
   EXPECT_EQ(decided(checks).checks.back().result.verdict, Verdict::pass);
 }
 
+TEST(Decision, a_move_at_one_configuration_alone_is_judged_as_one_jobs_against_the_historys_jobs) {
+  // Beside a hundred quiet regions, solve's load balance moved at 4 ranks alone, p = 1e-5 with the
+  // family's pooled noise, and at 2 and 8 ranks not at all (p = 0.5, the same way). Stouffer's sum,
+  // 4.4172 + 2·0.6745 = 5.7662 over √3, is 3.3291, p = 8.7e-4; Simes' of the pooled p-values,
+  // 3·1e-5 = 3e-5, would keep it (doubled, 6e-5 under the first line 0.05/101 = 4.95e-4). As one
+  // job's, against a history of 5 jobs, its p-value is 0.01: Simes' 0.03, the hypothesis
+  // 2·min(8.7e-4, 0.03) = 1.7e-3, over the line: not kept, a rank slowed for one job can do that.
+  std::vector<Check> checks = quiet_checks(100);
+  for (const std::uint64_t ranks : {2, 4, 8}) {
+    const bool moved = ranks == 4;
+    checks.push_back(balance_check("solve", moved ? -5 : -0.1, moved ? 1e-5 : 0.5, 0.02));
+    checks.back().configuration = analysis::Configuration{ranks > 4 ? 2u : 1u, ranks, 1, 0};
+    checks.back().result.p_one_job = moved ? 0.01 : 0.5;
+  }
+  EXPECT_EQ(decided(checks).checks[101].result.verdict, Verdict::inconclusive);
+  // With the history's jobs as quiet as the family (one-job p-value 1e-5 too), it is kept.
+  checks[101].result.p_one_job = 1e-5;
+  EXPECT_EQ(decided(checks).checks[101].result.verdict, Verdict::regression);
+}
+
 TEST(Decision, a_uniform_move_beyond_the_runners_spread_is_a_finding_of_its_own) {
   GateResult result;
   result.baseline_runs = result.candidate_runs = 5;

@@ -87,6 +87,11 @@ TEST(Noise, a_short_history_is_one_level_with_the_candidates_repetitions_counted
   EXPECT_DOUBLE_EQ(noise->medians_degrees, 2.0);
   EXPECT_DOUBLE_EQ(noise->within_degrees, 4.0); // 2 differences in each of 4 commits, half a degree each
   EXPECT_EQ(noise_scale(*noise).evidence, Evidence::repetition_spread);
+  // One job's move is weighed by the history's 3 commits: 2 degrees; with 2 commits, none (1 degree
+  // would be Cauchy's).
+  EXPECT_DOUBLE_EQ(noise_scale(*noise).job_degrees_of_freedom, 2.0);
+  EXPECT_DOUBLE_EQ(
+      noise_scale(*learn_noise(std::span(commits).first(2), std::vector<double>{10.0})).job_degrees_of_freedom, 0.0);
   // Two commits' medians (one degree) are no part: Cauchy's spread bounds nothing.
   EXPECT_DOUBLE_EQ(learn_noise(std::span(commits).first(2), std::vector<double>{10.0})->medians_degrees, 0.0);
 }

@@ -30,6 +30,21 @@ TEST(Verdict, a_move_to_a_tolerance_in_points_is_weighed_against_the_scale) {
   EXPECT_NEAR(*evidence.p_at_tolerance, 0.002491, 1e-6);
 }
 
+TEST(Verdict, one_jobs_move_is_weighed_with_the_historys_jobs_degrees_of_freedom) {
+  // A move of 0.04 over a deviation of 0.02: t = 2. With the pooled 200 degrees p is about the
+  // normal's 0.0469; as one job's, with 2 degrees (three history commits), p = 1 − 2/√6 = 0.183503.
+  const SampleVerdict evidence =
+      weigh_change(rule_of(true, 2.0, 0), {0.90}, {0.86}, Scale{0.02, 200, Evidence::learned_noise, 2}, 1);
+  ASSERT_TRUE(evidence.p_value && evidence.p_one_job);
+  EXPECT_NEAR(*evidence.p_one_job, two_degrees_p(2), 1e-9);
+  EXPECT_NEAR(*evidence.p_one_job, 0.183503, 1e-6);
+  EXPECT_LT(*evidence.p_value, 0.05);
+  // No history jobs to weigh it by: the pooled p-value.
+  const SampleVerdict pooled =
+      weigh_change(rule_of(true, 2.0, 0), {0.90}, {0.86}, Scale{0.02, 200, Evidence::learned_noise, 0}, 1);
+  EXPECT_DOUBLE_EQ(*pooled.p_one_job, *pooled.p_value);
+}
+
 TEST(Verdict, a_move_to_a_tolerance_in_percent_is_weighed_from_the_baseline_median) {
   // 5% of a median of 200 is 10; over a deviation of 5: t = 2, p = 1 − 2/√6 = 0.183503.
   const SampleVerdict evidence =
