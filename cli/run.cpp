@@ -114,13 +114,13 @@ int run_command(const RunOptions& options) {
   setenv("LD_PRELOAD", preload.c_str(), 1);
 
   const StudyPlan& study = options.study;
-  if (!study.scales.empty() || !study.threads.empty() || !study.frequencies.empty()) {
+  if (is_study(study)) {
     if (const std::string problem = check_study(options.command, study); !problem.empty()) {
       std::cerr << "tally run: " << problem << '\n';
       return 2;
     }
     // A size per scale is weak scaling; scales alone are strong scaling, unless told otherwise.
-    setenv("TALLY_SCALING", study.sizes.empty() ? "strong" : "weak", 0);
+    if (!study.scales.empty()) setenv("TALLY_SCALING", study.sizes.empty() ? "strong" : "weak", 0);
     return run_study(options.command, study);
   }
   std::vector<char*> argv;
@@ -164,7 +164,25 @@ void add_run_command(CLI::App& app, int& exit_code) {
       "Run every scale (and thread count) once per CPU frequency (comma-separated; kHz, or 2400MHz, 2.4GHz), "
       "replacing {frequency} with kHz, which the command must pass to what sets it (srun --cpu-freq={frequency}), "
       "and recording it (TALLY_CPU_FREQUENCY); tally never sets the frequency itself");
-  command->add_option("--repeat", options->study.repeat, "Repetitions of each scale (and thread count, and frequency)")
+  command
+      ->add_option("--baseline", options->study.ab.baseline,
+                   "A/B study: the baseline's program, replacing {program} in one run of each pair (with "
+                   "--candidate); recorded as side baseline")
+      ->type_name("PROGRAM");
+  command
+      ->add_option("--candidate", options->study.ab.candidate,
+                   "A/B study: the candidate's program, replacing {program} in the other run of each pair")
+      ->type_name("PROGRAM");
+  command
+      ->add_option("--baseline-commit", options->study.ab.baseline_commit,
+                   "A/B study: the commit the baseline was built from, recorded in its documents (the candidate's is "
+                   "--commit's)")
+      ->type_name("SHA")
+      ->envname("CI_MERGE_REQUEST_DIFF_BASE_SHA");
+  command
+      ->add_option("--repeat", options->study.repeat,
+                   "Repetitions of each scale (and thread count, and frequency); in an A/B study, pairs of runs, in "
+                   "the order A B B A A B ...")
       ->capture_default_str();
   command->add_option("command", options->command, "The command to measure, after --");
   command->callback([options, &exit_code] { exit_code = run_command(*options); });

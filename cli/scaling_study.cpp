@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Running a scaling study: fork, exec and wait per run, so each run is its own process (and its
-// own run document), and a failing run stops the study with its exit code. A warning about the
+// Running a study: fork, exec and wait per run, so each run is its own process (and its own run
+// document), and a failing run stops the study with its exit code. A warning about the
 // machine or the setup is said once per study (TALLY_SAID_WARNINGS), not by every run.
 #include "cli/scaling_study.hpp"
 
@@ -33,10 +33,10 @@ bool mentions(const std::vector<std::string>& command, const std::string& placeh
   return false;
 }
 
-/// Exit code of one run of `command`: its own, 128 + signal when killed, 127 when it cannot start.
-/// A thread count, when given, is the run's OMP_NUM_THREADS (a command that sets it itself wins);
-/// a frequency its TALLY_CPU_FREQUENCY, which the profiler records.
-int run_once(const std::vector<std::string>& command, const std::string& threads, const std::string& frequency_khz) {
+/// Exit code of one run of `command` with `environment` added to tally's: its own, 128 + signal
+/// when killed, 127 when it cannot start. A variable the command sets itself (env, mpirun -x) wins.
+int run_once(const std::vector<std::string>& command,
+             const std::vector<std::pair<std::string, std::string>>& environment) {
   std::vector<char*> argv;
   for (const std::string& argument : command)
     argv.push_back(const_cast<char*>(argument.c_str()));
@@ -47,8 +47,8 @@ int run_once(const std::vector<std::string>& command, const std::string& threads
     return 126;
   }
   if (child == 0) {
-    if (!threads.empty()) setenv("OMP_NUM_THREADS", threads.c_str(), 1);
-    if (!frequency_khz.empty()) setenv("TALLY_CPU_FREQUENCY", frequency_khz.c_str(), 1);
+    for (const auto& [variable, value] : environment)
+      setenv(variable.c_str(), value.c_str(), 1);
     execvp(argv[0], argv.data());
     std::fprintf(stderr, "tally run: cannot run %s: %s\n", argv[0], std::strerror(errno));
     _exit(127);
@@ -59,6 +59,16 @@ int run_once(const std::vector<std::string>& command, const std::string& threads
   }
   if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
   return WEXITSTATUS(status);
+}
+
+/// A run's thread count is its OMP_NUM_THREADS; its frequency its TALLY_CPU_FREQUENCY, which the
+/// profiler records.
+std::vector<std::pair<std::string, std::string>> axes_environment(const std::string& threads,
+                                                                  const std::string& frequency_khz) {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (!threads.empty()) out.emplace_back("OMP_NUM_THREADS", threads);
+  if (!frequency_khz.empty()) out.emplace_back("TALLY_CPU_FREQUENCY", frequency_khz);
+  return out;
 }
 
 /// Each frequency of the plan in kHz, as {frequency} receives it; one empty pass without any.
@@ -105,17 +115,40 @@ std::string elapsed_since(std::chrono::steady_clock::time_point start) {
   return text;
 }
 
+/// What tells the runs of one configuration apart: their repetition or, in an A/B study, their side
+/// (program and variables) and pair.
+struct RunOfConfiguration {
+  std::string program; ///< replaces {program}; empty outside an A/B study
+  std::vector<std::pair<std::string, std::string>> environment;
+  std::string side;  ///< empty outside an A/B study
+  std::string place; ///< for the progress line: "repetition 2 of 3", "candidate · pair 1 of 3"
+};
+
+RunOfConfiguration run_of_configuration(const StudyPlan& plan, const std::string& study_id, std::size_t index) {
+  const std::string of_repeat = " of " + std::to_string(plan.repeat);
+  if (!is_ab_study(plan.ab)) return {"", {}, "", "repetition " + std::to_string(index + 1) + of_repeat};
+  const model::AbSide side = side_of_run(index);
+  const std::size_t pair = index / 2 + 1;
+  const std::string side_name(to_string(side));
+  return {side == model::AbSide::baseline ? plan.ab.baseline : plan.ab.candidate,
+          ab_run_environment(plan.ab, study_id, side, pair), side_name,
+          side_name + " · pair " + std::to_string(pair) + of_repeat};
+}
+
 } // namespace
 
-std::vector<std::string> study_command(const std::vector<std::string>& command, const std::string& scale,
-                                       const std::string& size, const std::string& threads,
-                                       const std::string& frequency_khz) {
+bool is_study(const StudyPlan& plan) {
+  return !plan.scales.empty() || !plan.threads.empty() || !plan.frequencies.empty() || is_ab_study(plan.ab);
+}
+
+std::vector<std::string> study_command(const std::vector<std::string>& command, const Placeholders& values) {
   std::vector<std::string> out = command;
   for (std::string& argument : out) {
-    replace_all(argument, "{ranks}", scale);
-    replace_all(argument, "{size}", size);
-    replace_all(argument, "{threads}", threads);
-    replace_all(argument, "{frequency}", frequency_khz);
+    replace_all(argument, "{ranks}", values.ranks);
+    replace_all(argument, "{size}", values.size);
+    replace_all(argument, "{threads}", values.threads);
+    replace_all(argument, "{frequency}", values.frequency_khz);
+    replace_all(argument, "{program}", values.program);
   }
   return out;
 }
@@ -123,12 +156,15 @@ std::vector<std::string> study_command(const std::vector<std::string>& command, 
 std::string check_study(const std::vector<std::string>& command, const StudyPlan& plan) {
   if (plan.scales.empty() && !plan.threads.empty())
     return "--threads needs --scales: thread counts are run at every scale";
-  if (plan.scales.empty()) return "--frequencies needs --scales: frequencies are run at every scale";
+  if (plan.scales.empty() && !plan.frequencies.empty())
+    return "--frequencies needs --scales: frequencies are run at every scale";
   if (!plan.sizes.empty() && plan.sizes.size() != plan.scales.size()) {
     return "--sizes needs one size per scale (" + std::to_string(plan.scales.size()) + "), got " +
            std::to_string(plan.sizes.size());
   }
-  if (!mentions(command, "{ranks}")) return "--scales needs {ranks} in the command, e.g. mpirun -np {ranks} ./app";
+  if (!plan.scales.empty() && !mentions(command, "{ranks}"))
+    return "--scales needs {ranks} in the command, e.g. mpirun -np {ranks} ./app";
+  if (plan.scales.empty() && mentions(command, "{ranks}")) return "{ranks} in the command needs --scales";
   if (!plan.sizes.empty() && !mentions(command, "{size}")) return "--sizes needs {size} in the command";
   // Without {threads} the counts still reach the program through OMP_NUM_THREADS; a {threads}
   // that no option fills would reach it verbatim.
@@ -145,33 +181,47 @@ std::string check_study(const std::vector<std::string>& command, const StudyPlan
   if (plan.frequencies.empty() && mentions(command, "{frequency}"))
     return "{frequency} in the command needs --frequencies";
   if (plan.repeat == 0) return "--repeat must be at least 1";
-  return "";
+  const bool ab_study = is_ab_study(plan.ab);
+  if (ab_study && !mentions(command, "{program}")) {
+    return "--baseline and --candidate need {program} in the command, which each replaces, e.g. mpirun -np {ranks} "
+           "{program}";
+  }
+  if (!ab_study && mentions(command, "{program}")) return "{program} in the command needs --baseline and --candidate";
+  return check_ab_plan(plan.ab);
 }
 
 int run_study(const std::vector<std::string>& command, const StudyPlan& plan) {
   const auto start = std::chrono::steady_clock::now();
-  // No --threads is one pass with the thread count the environment gives; no --frequencies one
-  // pass at whatever frequency the machine runs.
+  // No --scales (an A/B study of one configuration) is one pass with the command's own ranks, no
+  // --threads one with the thread count the environment gives, no --frequencies one at whatever
+  // frequency the machine runs.
+  const std::vector<std::string> scales = plan.scales.empty() ? std::vector<std::string>{""} : plan.scales;
   const std::vector<std::string> thread_counts = plan.threads.empty() ? std::vector<std::string>{""} : plan.threads;
   const std::vector<std::string> frequencies = frequencies_khz(plan);
-  const std::size_t total = plan.scales.size() * thread_counts.size() * frequencies.size() * plan.repeat;
+  const bool ab_study = is_ab_study(plan.ab);
+  const std::string study_id = ab_study ? new_ab_study_id() : "";
+  const std::size_t runs_per_configuration = (ab_study ? 2 : 1) * std::size_t{plan.repeat};
+  const std::size_t total = scales.size() * thread_counts.size() * frequencies.size() * runs_per_configuration;
   const SaidWarnings said_warnings;
   std::size_t done = 0;
-  for (std::size_t s = 0; s < plan.scales.size(); ++s) {
+  for (std::size_t s = 0; s < scales.size(); ++s) {
     const std::string size = plan.sizes.empty() ? "" : plan.sizes[s];
     for (const std::string& threads : thread_counts) {
       for (const std::string& frequency : frequencies) {
-        for (unsigned repetition = 1; repetition <= plan.repeat; ++repetition) {
-          std::cerr << "tally run: run " << ++done << " of " << total << " · " << plan.scales[s] << " ranks"
+        for (std::size_t index = 0; index < runs_per_configuration; ++index) {
+          const RunOfConfiguration run = run_of_configuration(plan, study_id, index);
+          auto environment = axes_environment(threads, frequency);
+          environment.insert(environment.end(), run.environment.begin(), run.environment.end());
+          std::cerr << "tally run: run " << ++done << " of " << total
+                    << (scales[s].empty() ? "" : " · " + scales[s] + " ranks")
                     << (threads.empty() ? "" : " · " + threads + " threads")
                     << (frequency.empty() ? "" : " · " + frequency + " kHz") << (size.empty() ? "" : " · size " + size)
-                    << " · repetition " << repetition << " of " << plan.repeat << " · " << elapsed_since(start)
-                    << " elapsed\n";
+                    << " · " << run.place << " · " << elapsed_since(start) << " elapsed\n";
           const int status =
-              run_once(study_command(command, plan.scales[s], size, threads, frequency), threads, frequency);
+              run_once(study_command(command, {scales[s], size, threads, frequency, run.program}), environment);
           if (status != 0) {
-            std::cerr << "tally run: run " << done << " of " << total << " failed with exit code " << status
-                      << "; the study stops here\n";
+            std::cerr << "tally run: run " << done << " of " << total << (run.side.empty() ? "" : " (" + run.side + ")")
+                      << " failed with exit code " << status << "; the study stops here\n";
             return status;
           }
         }

@@ -2,41 +2,55 @@
 // A scaling study in one call: the same command at several resource sizes ({ranks} in the
 // command), optionally with a problem size per scale ({size}, weak scaling), several thread
 // counts per scale ({threads} and OMP_NUM_THREADS) and several CPU frequencies ({frequency}, which
-// the user's launcher applies, and TALLY_CPU_FREQUENCY, which the profiler records), repeated.
+// the user's launcher applies, and TALLY_CPU_FREQUENCY, which the profiler records), repeated; or
+// an A/B study of two builds ({program}), with or without these axes.
 #pragma once
 
+#include "cli/ab_study.hpp"
+
 #include <string>
-#include <variant>
 #include <vector>
 
 namespace tally::cli {
 
 struct StudyPlan {
-  std::vector<std::string> scales;  ///< replaces {ranks}
-  std::vector<std::string> sizes;   ///< replaces {size}; empty, or one per scale
-  std::vector<std::string> threads; ///< replaces {threads} and sets OMP_NUM_THREADS; empty, or every
-                                    ///< count run at every scale
+  std::vector<std::string> scales{};  ///< replaces {ranks}
+  std::vector<std::string> sizes{};   ///< replaces {size}; empty, or one per scale
+  std::vector<std::string> threads{}; ///< replaces {threads} and sets OMP_NUM_THREADS; empty, or every
+                                      ///< count run at every scale
   /// As the user wrote them (model::parse_frequency_khz); each, in kHz, replaces {frequency} and
   /// sets TALLY_CPU_FREQUENCY. Empty, or every frequency run at every scale and thread count.
-  std::vector<std::string> frequencies;
-  unsigned repeat = 1;
+  std::vector<std::string> frequencies{};
+  unsigned repeat = 1; ///< runs of each configuration; in an A/B study, pairs
+  AbPlan ab{};         ///< the two builds of an A/B study; empty programs outside one
+};
+
+/// Whether the plan is a study (several runs) rather than one run of the command.
+bool is_study(const StudyPlan& plan);
+
+/// The values of one run's placeholders (empty where the plan has none).
+struct Placeholders {
+  std::string ranks{};
+  std::string size{};
+  std::string threads{};
+  std::string frequency_khz{};
+  std::string program{};
 };
 
 /// The command of one run, with its placeholders replaced.
-std::vector<std::string> study_command(const std::vector<std::string>& command, const std::string& scale,
-                                       const std::string& size, const std::string& threads,
-                                       const std::string& frequency_khz);
+std::vector<std::string> study_command(const std::vector<std::string>& command, const Placeholders& values);
 
 /// Why the plan cannot run with this command (empty when it can): sizes not matching scales,
 /// threads or frequencies without scales, a frequency that is none, a placeholder the command
-/// lacks or one its option does not fill.
+/// lacks or one its option does not fill, an A/B study's programs or commit (check_ab_plan).
 std::string check_study(const std::vector<std::string>& command, const StudyPlan& plan);
 
-/// Runs every scale × thread count × frequency × repetition one after the other, with progress on
-/// stderr; a warning of the profiler about the machine or the setup is said by the first run that
-/// meets it, not by every run (a TALLY_SAID_WARNINGS file, unless the user named one). Stops at the first run that
-/// fails and returns its exit code (128 + signal when killed); 0 when all passed. The plan must have passed
-/// check_study.
+/// Runs every scale × thread count × frequency × repetition one after the other (in an A/B study,
+/// each repetition a pair of runs, in the order of side_of_run), with progress on stderr; a
+/// warning of the profiler about the machine or the setup is said by the first run that meets it,
+/// not by every run (a TALLY_SAID_WARNINGS file, unless the user named one). Stops at the first run
+/// that fails and returns its exit code (128 + signal when killed); 0 when all passed. The plan
+/// must have passed check_study.
 int run_study(const std::vector<std::string>& command, const StudyPlan& plan);
 
 } // namespace tally::cli

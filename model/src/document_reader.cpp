@@ -100,9 +100,27 @@ Timeline read_timeline(const Json& timeline, const Pointer& at, JsonChecker& che
   return out;
 }
 
+AbStudyRun read_ab_study(const Json& study, const Pointer& at, JsonChecker& checker) {
+  checker.reject_unknown(study, at, {"id", "side", "pair"});
+  AbStudyRun out;
+  out.id = checker.string_member(study, at, "id", required).value_or("");
+  if (out.id.empty() && study.contains("id")) checker.fail(at / "id", "must not be empty");
+  if (const auto side = checker.string_member(study, at, "side", required)) {
+    if (const auto known = ab_side_from_string(*side)) {
+      out.side = *known;
+    } else {
+      checker.fail(at / "side", "expected \"baseline\" or \"candidate\", got \"" + *side + "\"");
+    }
+  }
+  out.pair = checker.count_member(study, at, "pair", required).value_or(1);
+  if (out.pair == 0) checker.fail(at / "pair", "must be at least 1");
+  return out;
+}
+
 RunInfo read_run(const Json& run, const Pointer& at, JsonChecker& checker) {
-  checker.reject_unknown(
-      run, at, {"id", "experiment", "label", "start_time", "end_time", "command_line", "scaling", "outcome", "hang"});
+  checker.reject_unknown(run, at,
+                         {"id", "experiment", "label", "start_time", "end_time", "command_line", "scaling", "outcome",
+                          "hang", "ab_study"});
   RunInfo out;
   out.id = checker.string_member(run, at, "id", required).value_or("");
   out.experiment = checker.string_member(run, at, "experiment", required).value_or("");
@@ -118,6 +136,8 @@ RunInfo read_run(const Json& run, const Pointer& at, JsonChecker& checker) {
   }
   if (out.id.empty() && run.contains("id")) checker.fail(at / "id", "must not be empty");
   read_outcome(run, at, checker, out);
+  if (const Json* study = checker.object_member(run, at, "ab_study", optional))
+    out.ab_study = read_ab_study(*study, at / "ab_study", checker);
   return out;
 }
 

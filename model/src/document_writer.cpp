@@ -120,6 +120,10 @@ Json run_to_json(const RunInfo& run) {
                        {"regions", run.hang->regions},
                        {"waited_ns", run.hang->waited_ns}};
   }
+  if (run.ab_study) {
+    out["ab_study"] = Json{
+        {"id", run.ab_study->id}, {"side", std::string(to_string(run.ab_study->side))}, {"pair", run.ab_study->pair}};
+  }
   return out;
 }
 

@@ -11,7 +11,7 @@
 namespace tally::model {
 namespace {
 
-constexpr std::array<OptionInfo, 19> options{{
+constexpr std::array<OptionInfo, 22> options{{
     {"output", "TALLY_OUTPUT", "folder", "./tally-runs", "",
      "Folder where run documents are written; created if missing."},
     {"experiment", "TALLY_EXPERIMENT", "text", "default", "",
@@ -38,7 +38,8 @@ constexpr std::array<OptionInfo, 19> options{{
     {"said-warnings", "TALLY_SAID_WARNINGS", "file", "", "",
      "A file that keeps the warnings about the machine and the setup (no hardware counters, the clock, energy "
      "sensors, CUDA, the OpenMP runtime, malformed options) said so far: each is said by the first run that meets it "
-     "and not again. `tally run` makes one per study (--scales); must exist (never created); unset: every run says "
+     "and not again. `tally run` makes one per study (--scales, --baseline); must exist (never created); unset: every "
+     "run says "
      "them."},
     {"skip-programs", "TALLY_SKIP_PROGRAMS", "text", "", "",
      "Comma-separated program names never measured, in addition to launchers and shells."},
@@ -53,7 +54,14 @@ constexpr std::array<OptionInfo, 19> options{{
      "Commit sha of the measured code; default: CI_COMMIT_SHA or GITHUB_SHA."},
     {"branch", "TALLY_BRANCH", "text", "", "",
      "Branch of the measured code; default: CI_COMMIT_REF_NAME, GITHUB_HEAD_REF or GITHUB_REF_NAME."},
-    {"commit-time", "TALLY_COMMIT_TIME", "text", "", "", "Commit time, UTC ISO 8601; default: CI_COMMIT_TIMESTAMP."},
+    {"commit-time", "TALLY_COMMIT_TIME", "text", "", "",
+     "Commit time, UTC ISO 8601; default: CI_COMMIT_TIMESTAMP when the commit is CI_COMMIT_SHA."},
+    {"ab-study", "TALLY_AB_STUDY", "text", "", "",
+     "The A/B study the run belongs to, recorded with its side and pair in run.ab_study; `tally run --baseline "
+     "--candidate` sets the three for each run. Unset: none."},
+    {"ab-side", "TALLY_AB_SIDE", "baseline|candidate", "", "", "The build of the A/B study the run measures."},
+    {"ab-pair", "TALLY_AB_PAIR", "count", "", "",
+     "The run's pair in the A/B study, from 1 within its configuration: one run of each side, compared by the gate."},
 }};
 
 } // namespace

@@ -52,6 +52,10 @@ void migrate_2_to_3(Json&) {}
 /// asked to run at (`resources.cpu_frequency_khz`, optional); a version 3 document has none.
 void migrate_3_to_4(Json&) {}
 
+/// tally.run/4 -> tally.run/5: nothing to change. Version 5 adds a run's place in an A/B study
+/// (`run.ab_study`, optional); a version 4 document was not part of one.
+void migrate_4_to_5(Json&) {}
+
 } // namespace
 
 bool check_and_migrate(Json& document, JsonChecker& checker) {
@@ -77,6 +81,7 @@ bool check_and_migrate(Json& document, JsonChecker& checker) {
   if (*version < 2) migrate_1_to_2(document);
   if (*version < 3) migrate_2_to_3(document);
   if (*version < 4) migrate_3_to_4(document);
+  if (*version < 5) migrate_4_to_5(document);
   document["schema"] = schema_name(run_schema_version);
   return true;
 }

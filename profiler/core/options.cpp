@@ -5,6 +5,7 @@
 
 #include "tally/model/profiler_options.hpp"
 
+#include <charconv>
 #include <cstdlib>
 #include <sstream>
 
@@ -92,6 +93,28 @@ std::vector<std::string> list_value(std::string_view name) {
   return out;
 }
 
+/// TALLY_AB_STUDY, TALLY_AB_SIDE and TALLY_AB_PAIR, which `tally run --baseline --candidate` sets
+/// together: all three name the run's place, none names no study; anything else records nothing
+/// rather than a pair the gate would match wrongly.
+std::optional<model::AbStudyRun> ab_study_value(std::vector<std::string>& problems) {
+  const std::string study = text("ab-study");
+  const std::string side = text("ab-side");
+  const std::string pair = text("ab-pair");
+  if (study.empty() && side.empty() && pair.empty()) return std::nullopt;
+  const auto known_side = model::ab_side_from_string(side);
+  std::uint64_t pair_number = 0;
+  const auto [end, error] = std::from_chars(pair.data(), pair.data() + pair.size(), pair_number);
+  if (study.empty() || !known_side || error != std::errc{} || end != pair.data() + pair.size() || pair_number == 0) {
+    const auto said = [](std::string_view name, const std::string& value) {
+      return std::string(model::find_profiler_option(name)->variable) + "=" + value;
+    };
+    problems.push_back(said("ab-study", study) + ", " + said("ab-side", side) + ", " + said("ab-pair", pair) +
+                       " is no run of an A/B study (a study, baseline or candidate, a pair from 1); not recorded");
+    return std::nullopt;
+  }
+  return model::AbStudyRun{study, *known_side, pair_number};
+}
+
 } // namespace
 
 Options read_options(std::vector<std::string>& problems) {
@@ -115,6 +138,7 @@ Options read_options(std::vector<std::string>& problems) {
   out.commit = text("commit");
   out.branch = text("branch");
   out.commit_time = text("commit-time");
+  out.ab_study = ab_study_value(problems);
   return out;
 }
 

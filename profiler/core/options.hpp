@@ -3,6 +3,8 @@
 // in tally::model::profiler_options().
 #pragma once
 
+#include "tally/model/ab_study.hpp"
+
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -32,6 +34,7 @@ struct Options {
   std::string commit;
   std::string branch;
   std::string commit_time;
+  std::optional<model::AbStudyRun> ab_study; ///< the run's place in an A/B study, when it is in one
 };
 
 /// Reads every option; a malformed value keeps the default and adds a line to `problems`.

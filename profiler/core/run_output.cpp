@@ -51,8 +51,10 @@ model::Resources run_resources(std::uint64_t nodes, std::uint64_t ranks, std::ve
 
 std::string run_document_path(const model::Resources& resources, std::uint64_t hung_rank) {
   const Process& p = process();
-  const std::string stem = model::file_name_part(p.options.experiment, "run") + "_" +
-                           model::file_name_part(label_of(resources), "run") + "_" + model::compact_time(p.start_time);
+  std::string stem = model::file_name_part(p.options.experiment, "run") + "_" +
+                     model::file_name_part(label_of(resources), "run") + "_" + model::compact_time(p.start_time);
+  // Both builds of an A/B study write to one folder: the side in the name tells their files apart.
+  if (p.options.ab_study) stem += "_" + std::string(to_string(p.options.ab_study->side));
   return p.options.output + "/" + stem + (hung_rank != 0 ? "-rank" + std::to_string(hung_rank) : "") + ".json";
 }
 
@@ -73,6 +75,7 @@ void publish_run(RunAggregates aggregates) {
   document.run.end_time = utc_now_iso8601();
   document.run.command_line = command_line();
   document.run.scaling = model::scaling_from_string(options.scaling);
+  document.run.ab_study = options.ab_study;
   document.source = source_from_environment(options);
   document.resources = std::move(aggregates.resources);
   document.environment = {cpu_model(), aggregates.mpi_library, aggregates.mpi_version,      program_compiler(),

@@ -30,7 +30,10 @@ std::optional<model::SourceInfo> source_from_environment(const Options& options)
   if (source.commit.empty()) return std::nullopt;
   source.branch = or_else(options.branch, first_set({"CI_MERGE_REQUEST_SOURCE_BRANCH_NAME", "CI_COMMIT_BRANCH",
                                                      "CI_COMMIT_REF_NAME", "GITHUB_HEAD_REF", "GITHUB_REF_NAME"}));
-  const std::string time = or_else(options.commit_time, first_set({"CI_COMMIT_TIMESTAMP"}));
+  // CI_COMMIT_TIMESTAMP is the time of the pipeline's commit, not of another one TALLY_COMMIT names
+  // (the baseline's, in an A/B study).
+  const bool pipeline_commit = source.commit == first_set({"CI_COMMIT_SHA"});
+  const std::string time = or_else(options.commit_time, pipeline_commit ? first_set({"CI_COMMIT_TIMESTAMP"}) : "");
   source.commit_time = model::to_utc_iso8601(time);
   const std::string github_event = first_set({"GITHUB_EVENT_NAME"});
   source.is_merge_request = !first_set({"CI_MERGE_REQUEST_IID"}).empty() || github_event == "pull_request" ||

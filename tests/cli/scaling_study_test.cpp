@@ -11,19 +11,19 @@ const std::vector<std::string> hybrid{"mpirun", "-np", "{ranks}", "./app", "--th
 
 TEST(StudyCommand, ReplacesRanksThreadsAndSizeInEveryArgument) {
   const std::vector<std::string> expected{"mpirun", "-np", "4", "./app", "--threads=8", "200"};
-  EXPECT_EQ(study_command(hybrid, "4", "200", "8", ""), expected);
+  EXPECT_EQ(study_command(hybrid, {.ranks = "4", .size = "200", .threads = "8"}), expected);
 }
 
 TEST(StudyCommand, ReplacesEveryOccurrenceOfThreads) {
   const std::vector<std::string> command{"srun", "-c", "{threads}", "./app", "{threads}x{threads}"};
   const std::vector<std::string> expected{"srun", "-c", "2", "./app", "2x2"};
-  EXPECT_EQ(study_command(command, "1", "", "2", ""), expected);
+  EXPECT_EQ(study_command(command, {.ranks = "1", .threads = "2"}), expected);
 }
 
 TEST(StudyCommand, ReplacesTheFrequencyWithKilohertz) {
   const std::vector<std::string> command{"srun", "-n", "{ranks}", "--cpu-freq={frequency}", "./app"};
   const std::vector<std::string> expected{"srun", "-n", "2", "--cpu-freq=2400000", "./app"};
-  EXPECT_EQ(study_command(command, "2", "", "", "2400000"), expected);
+  EXPECT_EQ(study_command(command, {.ranks = "2", .frequency_khz = "2400000"}), expected);
 }
 
 TEST(CheckStudy, AcceptsThreadsWithTheirPlaceholder) {

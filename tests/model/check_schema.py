@@ -43,7 +43,7 @@ BROKEN = {
     "unknown field at the top": put(["dlbVersion"], "3.7.0"),
     "unknown field in /regions/0/raw": put(["regions", 0, "raw", "useful_time"], 1),
     "unknown field in /resources": put(["resources", "cpus"], 4),
-    "newer schema": put(["schema"], "tally.run/5"),
+    "newer schema": put(["schema"], "tally.run/6"),
     "foreign schema": put(["schema"], "talp/1"),
     "negative count": put(["regions", 0, "raw", "mpi_ns"], -1),
     "count with a fraction": put(["regions", 0, "raw", "mpi_ns"], 1.5),
@@ -151,6 +151,20 @@ BROKEN.update({
     "CPU frequency of zero": put(["resources", "cpu_frequency_khz"], 0),
     "CPU frequency with its unit": put(["resources", "cpu_frequency_khz"], "2.4GHz"),
     "CPU frequency with a fraction": put(["resources", "cpu_frequency_khz"], 2400000.5),
+})
+
+# A run's place in an A/B study, since version 5; version 4 documents have none
+# (tests/model/document_ab_study_test.cpp).
+AB_STUDY = {"id": "20261127T093833Z-ci-7-4242", "side": "candidate", "pair": 3}
+VALID.update({
+    "a candidate run of an A/B study": put(["run", "ab_study"], AB_STUDY),
+    "version 4, outside an A/B study": put(["schema"], "tally.run/4"),
+})
+BROKEN.update({
+    "unknown A/B side": put(["run", "ab_study"], dict(AB_STUDY, side="a")),
+    "A/B pair of zero": put(["run", "ab_study"], dict(AB_STUDY, pair=0)),
+    "A/B study without its pair": put(["run", "ab_study"], {"id": "s", "side": "baseline"}),
+    "empty A/B study id": put(["run", "ab_study"], dict(AB_STUDY, id="")),
 })
 
 BROKEN.update({

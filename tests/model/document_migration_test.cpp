@@ -2,7 +2,8 @@
 // The migrations from tally.run/1 on every shipped example as version 1 wrote it
 // (tests/model/data/run_v1, the examples/runs documents before the region tree and the counts):
 // each reads, and reads as its version 2 twin without what version 2 added (the MPI and OpenMP
-// counts), with every region but Global placed directly under Global.
+// counts), with every region but Global placed directly under Global. The later migrations change
+// nothing: each version only added optional keys.
 #include "document_examples.hpp"
 
 #include "tally/model/document_io.hpp"
@@ -62,7 +63,7 @@ TEST(DocumentMigration, version_1_regions_are_placed_directly_under_global) {
       EXPECT_THAT(region.other_parents, IsEmpty());
       EXPECT_FALSE(region.raw.mpi.has_value());
     }
-    EXPECT_EQ(to_json(migrated)["schema"], "tally.run/4") << "a migrated document is written as version 4";
+    EXPECT_EQ(to_json(migrated)["schema"], "tally.run/5") << "a migrated document is written as version 5";
   }
 }
 
@@ -72,6 +73,16 @@ TEST(DocumentMigration, version_1_document_without_global_gets_no_parents) {
   ASSERT_NE(document["regions"][0]["name"], "Global");
   for (const Region& region : read_ok(document, "no_global.json").regions)
     EXPECT_FALSE(region.parent.has_value()) << region.name;
+}
+
+TEST(DocumentMigration, versions_2_to_4_read_as_the_current_version_unchanged) {
+  // Versions 3, 4 and 5 only added optional keys, which an older document does not have.
+  for (const char* version : {"tally.run/2", "tally.run/3", "tally.run/4"}) {
+    json document = example_runs::jacobi_example();
+    json expected = document;
+    document["schema"] = version;
+    EXPECT_EQ(json::parse(write_run_document(read_ok(document, "run.json"))), expected) << version;
+  }
 }
 
 } // namespace

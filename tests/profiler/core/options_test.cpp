@@ -141,5 +141,37 @@ TEST_F(OptionsFromEnvironment, slurms_frequency_request_is_recorded_when_it_is_a
   EXPECT_EQ(read_options(problems).cpu_frequency_khz, 1'800'000u);
 }
 
+TEST_F(OptionsFromEnvironment, a_run_of_an_ab_study_reads_its_study_side_and_pair) {
+  setenv("TALLY_AB_STUDY", "20261127T093833Z-ci-7-4242", 1);
+  setenv("TALLY_AB_SIDE", "candidate", 1);
+  setenv("TALLY_AB_PAIR", "3", 1);
+  std::vector<std::string> problems;
+  EXPECT_EQ(read_options(problems).ab_study,
+            (model::AbStudyRun{"20261127T093833Z-ci-7-4242", model::AbSide::candidate, 3}));
+  EXPECT_TRUE(problems.empty());
+  for (const auto& option : {"TALLY_AB_STUDY", "TALLY_AB_SIDE", "TALLY_AB_PAIR"})
+    unsetenv(option);
+  EXPECT_FALSE(read_options(problems).ab_study.has_value()) << "no study without its variables";
+  EXPECT_TRUE(problems.empty());
+}
+
+TEST_F(OptionsFromEnvironment, a_partial_or_malformed_ab_study_is_one_warning_and_not_recorded) {
+  // Each row: study, side, pair; what is wrong would pair runs the gate must not compare.
+  const char* broken[][3] = {
+      {"s", "candidate", ""}, {"", "baseline", "1"}, {"s", "b", "1"}, {"s", "baseline", "0"}, {"s", "baseline", "2x"}};
+  for (const auto& [study, side, pair] : broken) {
+    setenv("TALLY_AB_STUDY", study, 1);
+    setenv("TALLY_AB_SIDE", side, 1);
+    setenv("TALLY_AB_PAIR", pair, 1);
+    std::vector<std::string> problems;
+    EXPECT_FALSE(read_options(problems).ab_study.has_value()) << study << " " << side << " " << pair;
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_EQ(problems[0], std::string("TALLY_AB_STUDY=") + study + ", TALLY_AB_SIDE=" + side +
+                               ", TALLY_AB_PAIR=" + pair +
+                               " is no run of an A/B study (a study, baseline or candidate, a pair from 1); "
+                               "not recorded");
+  }
+}
+
 } // namespace
 } // namespace tally::profiler

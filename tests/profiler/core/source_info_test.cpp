@@ -84,5 +84,19 @@ TEST_F(SourceFromEnvironment, tally_options_win_over_ci_variables) {
   EXPECT_FALSE(source->is_merge_request);
 }
 
+TEST_F(SourceFromEnvironment, the_pipelines_commit_time_is_not_given_to_another_commit) {
+  setenv("CI_COMMIT_SHA", "0123456789abcdef0123456789abcdef01234567", 1);
+  setenv("CI_COMMIT_TIMESTAMP", "2026-11-22T01:52:09+01:00", 1);
+  Options baseline; // the baseline of an A/B study, built from the merge base
+  baseline.commit = "fedcba9876543210fedcba9876543210fedcba98";
+  const auto source = source_from_environment(baseline);
+  ASSERT_TRUE(source.has_value());
+  EXPECT_EQ(source->commit, "fedcba9876543210fedcba9876543210fedcba98");
+  EXPECT_FALSE(source->commit_time.has_value());
+  Options same; // TALLY_COMMIT naming the pipeline's commit keeps its time
+  same.commit = "0123456789abcdef0123456789abcdef01234567";
+  EXPECT_EQ(source_from_environment(same)->commit_time, "2026-11-22T00:52:09Z");
+}
+
 } // namespace
 } // namespace tally::profiler

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The run document (schema tally.run/4): one run of one program, as C++ types. The format is
-// documented by schemas/run.v4.schema.json; reading and writing live in document_io.hpp.
+// The run document (schema tally.run/5): one run of one program, as C++ types. The format is
+// documented by schemas/run.v5.schema.json; reading and writing live in document_io.hpp.
 #pragma once
 
+#include "tally/model/ab_study.hpp"
 #include "tally/model/metric_values.hpp"
 #include "tally/model/region_index.hpp"
 #include "tally/model/region_raw.hpp"
@@ -18,19 +19,20 @@
 
 namespace tally::model {
 
-inline constexpr int run_schema_version = 4;
+inline constexpr int run_schema_version = 5;
 inline constexpr std::string_view run_schema_prefix = "tally.run/";
 
 struct RunInfo {
-  std::string id;                             ///< unique per run
-  std::string experiment;                     ///< e.g. "strong-scaling"
-  std::string label;                          ///< free text naming the configuration or case
-  std::string start_time;                     ///< UTC, ISO 8601, e.g. 2026-11-22T00:52:09Z
-  std::string end_time;                       ///< UTC, ISO 8601
-  std::vector<std::string> command_line;      ///< argv of the measured program
-  std::optional<Scaling> scaling;             ///< how the experiment scales, when the user said so
-  RunOutcome outcome = RunOutcome::completed; ///< documents older than the field all completed
-  std::optional<Hang> hang = std::nullopt;    ///< where it hung, when `outcome` is hung
+  std::string id;                                    ///< unique per run
+  std::string experiment;                            ///< e.g. "strong-scaling"
+  std::string label;                                 ///< free text naming the configuration or case
+  std::string start_time;                            ///< UTC, ISO 8601, e.g. 2026-11-22T00:52:09Z
+  std::string end_time;                              ///< UTC, ISO 8601
+  std::vector<std::string> command_line;             ///< argv of the measured program
+  std::optional<Scaling> scaling;                    ///< how the experiment scales, when the user said so
+  RunOutcome outcome = RunOutcome::completed;        ///< documents older than the field all completed
+  std::optional<Hang> hang = std::nullopt;           ///< where it hung, when `outcome` is hung
+  std::optional<AbStudyRun> ab_study = std::nullopt; ///< absent outside an A/B study
   bool operator==(const RunInfo&) const = default;
 };
 
