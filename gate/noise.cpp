@@ -74,10 +74,30 @@ Spread median_spread(std::span<const std::vector<double>> commits, std::span<con
   return {std::sqrt(squares / degrees), degrees};
 }
 
-/// The repetitions' part of a commit median's noise: the larger of the pairwise and the residuals'
-/// spread, with half a degree of freedom per repetition beyond the first of each commit.
-Spread repetition_spread(const analysis::CommitNoise& repetitions) {
-  return {std::max(repetitions.within, repetitions.tails), 0.5 * repetitions.within_differences};
+/// The repetitions' part of a commit median's noise: the repetitions' pooled variance about their
+/// commits' means (one degree of freedom per repetition beyond the first of each commit) times the
+/// variance of a median of the commits' typical count of normal values (median_variance_factor), or
+/// the residuals' spread (analysis::CommitNoise::tails) where one odd repetition makes that larger.
+/// An unbiased variance with its full degrees: the median of pairwise differences the site's change
+/// points use is robust but, with three repetitions, its square is 1.3² the true variance on
+/// average, which the pooling (moderation.hpp) would take for noise.
+Spread repetition_spread(std::span<const std::vector<double>> commits, const analysis::CommitNoise& repetitions) {
+  double squares = 0, degrees = 0;
+  std::vector<double> counts;
+  for (const std::vector<double>& values : commits) {
+    if (values.empty()) continue;
+    counts.push_back(static_cast<double>(values.size()));
+    double mean = 0;
+    for (const double value : values)
+      mean += value / static_cast<double>(values.size());
+    for (const double value : values)
+      squares += (value - mean) * (value - mean);
+    degrees += static_cast<double>(values.size() - 1);
+  }
+  if (degrees <= 0) return {};
+  const auto typical = static_cast<std::size_t>(std::lround(analysis::median(counts)));
+  const double deviation = std::sqrt(squares / degrees * median_variance_factor(std::max<std::size_t>(1, typical)));
+  return {std::max(deviation, repetitions.tails), degrees};
 }
 
 /// Where the levels of `history` (oldest first, the baseline last) begin: the site's change points
@@ -93,7 +113,7 @@ std::vector<std::size_t> level_starts(std::span<const std::vector<double>> histo
   // candidate is then compared with the baseline alone, as a commit with its parent. Whether it
   // lies on its level is judged by the noise of the commits before it, which its own move would widen.
   if (level_commits > 1) {
-    const double before = std::max(repetition_spread(repetitions).deviation,
+    const double before = std::max(repetition_spread(history, repetitions).deviation,
                                    median_spread(history.first(history.size() - 1), starts).deviation);
     if (!baseline_on_level(history, level_commits, before)) starts.push_back(history.size() - 1);
   }
@@ -110,7 +130,7 @@ std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> com
   if (repetitions.within_differences == 0 || commits.empty()) return std::nullopt;
   std::vector<std::size_t> starts{0};
   if (commits.size() >= noise_min_commits) starts = level_starts(commits, analysis::commit_noise(commits));
-  const Spread within = repetition_spread(repetitions);
+  const Spread within = repetition_spread(with_candidate, repetitions);
   const Spread medians = median_spread(commits, starts);
   return LearnedNoise{commits.size(),    commits.size() - starts.back(), within.deviation, within.degrees_of_freedom,
                       medians.deviation, medians.degrees_of_freedom};

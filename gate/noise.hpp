@@ -33,10 +33,10 @@ inline constexpr double noise_tightest_fraction = 0.2;
 struct LearnedNoise {
   std::size_t commits = 0;       ///< commits it was learned from, the baseline's included
   std::size_t level_commits = 1; ///< the newest commits after the history's last change point, the baseline's included
-  /// The repetitions' part: the standard deviation of a commit's median on a steady runner
-  /// (analysis::commit_noise's within-commit and tails parts, the candidate's repetitions
-  /// included), and its degrees of freedom (half a degree per repetition beyond the first of each
-  /// commit: a median of absolute differences).
+  /// The repetitions' part: the standard deviation of a commit's median on a steady runner (the
+  /// repetitions' pooled variance scaled to a median, or analysis::commit_noise's tails part where
+  /// larger; the candidate's repetitions included), and its degrees of freedom (one per repetition
+  /// beyond the first of each commit).
   double within = 0;
   double within_degrees = 0;
   /// The medians' part: the sample standard deviation of the commit medians about their levels, and

@@ -6,6 +6,7 @@
 // family of p-values.
 #pragma once
 
+#include <cstddef>
 #include <span>
 #include <vector>
 
@@ -35,6 +36,11 @@ double digamma(double x);
 double trigamma(double x);
 /// The x > 0 with trigamma(x) = `value` (> 0).
 double inverse_trigamma(double value);
+
+/// The variance of the median of `n` independent standard normal values (n ≥ 1): 1 for one, 0.5
+/// for two (their mean), 0.4487 for three, towards π/(2n) for many. From the order statistics'
+/// densities by quadrature, once per n.
+double median_variance_factor(std::size_t n);
 
 /// Stouffer's combination of signed normal scores (each a check's z with the sign of its move):
 /// Σzᵢ/√n, standard normal when every score is. Its two-sided p-value is 2·normal_upper_tail(|Z|).

@@ -24,18 +24,18 @@ TEST(Noise, single_repetitions_teach_nothing) {
 }
 
 TEST(Noise, a_steady_history_is_one_level_and_the_spread_of_a_median) {
-  // Five commits and the candidate of the same three values: pairs differ by 1, 1, 2, median 1,
-  // σ = 1.4826/√2 per repetition and √(π/6) of it for a median of three (0.758). The residuals are
-  // −1 and +1 six times each (the medians left out): a median of three draws is −1 or +1 with
-  // probability 1/2, a standard deviation of 1, divided by 1.15 (0.870): the larger repetitions'
-  // part, with 2 independent differences in each of the 6 commits, half a degree each. The medians
-  // spread by 0 with 4 degrees of freedom (one per commit beyond the first of the level).
+  // Five commits and the candidate of the same three values: about their mean each commit's
+  // variance is (1 + 0 + 1)/2 = 1, a median of three normal values has 0.4487 of it (0.670). The
+  // residuals are −1 and +1 six times each (the medians left out): a median of three draws is −1 or
+  // +1 with probability 1/2, a standard deviation of 1, divided by 1.15 (0.870): the larger
+  // repetitions' part, with 2 degrees of freedom in each of the 6 commits. The medians spread by 0
+  // with 4 degrees of freedom (one per commit beyond the first of the level).
   const std::vector<std::vector<double>> commits(5, std::vector<double>{9.0, 10.0, 11.0});
   const auto noise = learn_noise(commits, std::vector<double>{9.0, 10.0, 11.0});
   ASSERT_TRUE(noise);
   EXPECT_EQ(noise->commits, 5u);
   EXPECT_NEAR(noise->within, 1.0 / 1.15, 1e-12);
-  EXPECT_DOUBLE_EQ(noise->within_degrees, 6.0);
+  EXPECT_DOUBLE_EQ(noise->within_degrees, 12.0);
   EXPECT_DOUBLE_EQ(noise->medians, 0.0);
   EXPECT_DOUBLE_EQ(noise->medians_degrees, 4.0);
   EXPECT_EQ(noise->level_commits, 5u);
@@ -46,6 +46,20 @@ TEST(Noise, a_steady_history_is_one_level_and_the_spread_of_a_median) {
   EXPECT_NEAR(scale.deviation, std::sqrt(1.2) / 1.15, 1e-12);
   EXPECT_DOUBLE_EQ(scale.degrees_of_freedom, 4.0);
   EXPECT_EQ(scale.evidence, Evidence::learned_noise);
+}
+
+TEST(Noise, the_repetitions_part_is_their_pooled_variance_scaled_to_a_median) {
+  // Six commits (the candidate's included) of 8, five times 10, and 12: about their mean 10 each has
+  // variance (4 + 4)/6 = 4/3 with 6 degrees of freedom, and a median of seven normal values 0.2104
+  // of it (the sample median's efficiency 1/(7·v) of 0.679): a deviation of 0.530. The residuals'
+  // part is smaller: of the residuals −2, 0 four times and +2 (one 10 left out), a median of seven
+  // draws is −2 (or +2) when four or more are, with probability 4936/6⁷ = 0.0176 each way: a
+  // deviation of √(2·0.0176·4) = 0.376, divided by 1.15, 0.327.
+  const std::vector<std::vector<double>> commits(5, std::vector<double>{8, 10, 10, 10, 10, 10, 12});
+  const auto noise = learn_noise(commits, std::vector<double>{8, 10, 10, 10, 10, 10, 12});
+  ASSERT_TRUE(noise);
+  EXPECT_NEAR(noise->within, std::sqrt(4.0 / 3.0 * 0.2104), 1e-3);
+  EXPECT_DOUBLE_EQ(noise->within_degrees, 36.0);
 }
 
 TEST(Noise, medians_that_spread_beyond_their_repetitions_are_a_drift_and_say_how_much) {
@@ -85,7 +99,7 @@ TEST(Noise, a_short_history_is_one_level_with_the_candidates_repetitions_counted
   EXPECT_EQ(noise->level_commits, 3u);
   EXPECT_NEAR(noise->medians, 1.0, 1e-12);
   EXPECT_DOUBLE_EQ(noise->medians_degrees, 2.0);
-  EXPECT_DOUBLE_EQ(noise->within_degrees, 4.0); // 2 differences in each of 4 commits, half a degree each
+  EXPECT_DOUBLE_EQ(noise->within_degrees, 8.0); // 2 degrees in each of 4 commits
   EXPECT_EQ(noise_scale(*noise).evidence, Evidence::repetition_spread);
   // One job's move is weighed by the history's 3 commits: 2 degrees; with 2 commits, none (1 degree
   // would be Cauchy's).

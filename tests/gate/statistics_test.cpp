@@ -107,5 +107,16 @@ TEST(BenjaminiHochberg, one_small_p_value_among_many_must_beat_q_over_m) {
   EXPECT_TRUE(benjamini_hochberg(p, 0.05)[7]);
 }
 
+TEST(Statistics, the_variance_of_a_median_of_normal_values) {
+  // One value: its own variance; two: their mean, half; three: 0.4487 and five: 0.2868 (the
+  // sample median's efficiency 1/(n·v) of 0.743 and 0.697); many: towards π/(2n).
+  EXPECT_DOUBLE_EQ(median_variance_factor(1), 1.0);
+  EXPECT_DOUBLE_EQ(median_variance_factor(2), 0.5);
+  EXPECT_NEAR(median_variance_factor(3), 0.4487, 1e-4);
+  EXPECT_NEAR(median_variance_factor(4), 1 / (4 * 0.838), 1e-3);
+  EXPECT_NEAR(median_variance_factor(5), 0.2868, 1e-4);
+  EXPECT_NEAR(median_variance_factor(51) * 2 * 51 / std::numbers::pi, 1.0, 0.01);
+}
+
 } // namespace
 } // namespace tally::gate
