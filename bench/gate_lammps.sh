@@ -31,7 +31,8 @@ melt at 1 and 2 ranks, REPETITIONS times each (interleaved), then \`tally gate\`
 runs cut the box unevenly (right: exit 1 and a regression finding naming load balance).
 
   --trials N        trials of each scenario (default $trials)
-  --commits N       identical commits per trial, at least 2 (default $commits)
+  --commits N       identical commits per trial (default $commits); with 1, the uneven candidate is
+                    gated against that one commit alone (a project's first comparison)
   --repetitions N   runs per commit and rank count (default $repetitions)
   --steps N         LAMMPS steps per run (default $steps: about 3.6 s a run at 1 rank, 2.1 s at 2 ranks
                     on a quiet 2-core VM)
@@ -78,7 +79,7 @@ positive --trials "$trials"
 positive --commits "$commits"
 positive --repetitions "$repetitions"
 positive --steps "$steps"
-[ "$commits" -ge 2 ] || die "--commits must be at least 2 (a baseline and a candidate)"
+[ "$commits" -ge 1 ] || die "--commits must be at least 1 (the baseline of the uneven candidate)"
 
 # What the benchmark needs, each with a message that says what to do.
 command -v "$lmp" >/dev/null 2>&1 ||
@@ -226,11 +227,13 @@ for trial in $(seq "$trials"); do
   run_commit "$folder/uneven" "$uneven" "$((commits + 1))" 0.75
   echo " ($((SECONDS - started_all)) s so far)" >&2
 
-  # Scenario 1: the newest identical commit against the ones before it.
-  code="$(gate "$folder/gate-identical" "$newest" "$folder/history/runs")"
-  identical_exit[trial]="$code"
-  identical_line[trial]="$(tail -n 1 "$folder/gate-identical/gate.err")"
-  [ "$code" != 0 ] || identical_right=$((identical_right + 1))
+  # Scenario 1: the newest identical commit against the ones before it (none with one commit).
+  if [ "$commits" -ge 2 ]; then
+    code="$(gate "$folder/gate-identical" "$newest" "$folder/history/runs")"
+    identical_exit[trial]="$code"
+    identical_line[trial]="$(tail -n 1 "$folder/gate-identical/gate.err")"
+    [ "$code" != 0 ] || identical_right=$((identical_right + 1))
+  fi
 
   # Scenario 2: the uneven candidate against the same history.
   code="$(gate "$folder/gate-uneven" "$uneven" "$folder/history/runs" "$folder/uneven/runs")"
@@ -247,10 +250,14 @@ echo
 echo "gate_lammps: $elapsed_runs runs and $((2 * trials)) gates in $((SECONDS - started_all)) s; outputs in $output"
 echo
 printf '%-22s %-7s %s\n' "scenario" "trials" "right verdicts"
-printf '%-22s %-7s %s\n' "identical commits" "$trials" "$identical_right/$trials (exit 0)"
-for trial in $(seq "$trials"); do
-  printf '  trial %-3s exit %s  %s\n' "$trial" "${identical_exit[trial]}" "${identical_line[trial]}"
-done
+if [ "$commits" -ge 2 ]; then
+  printf '%-22s %-7s %s\n' "identical commits" "$trials" "$identical_right/$trials (exit 0)"
+  for trial in $(seq "$trials"); do
+    printf '  trial %-3s exit %s  %s\n' "$trial" "${identical_exit[trial]}" "${identical_line[trial]}"
+  done
+else
+  printf '%-22s %-7s %s\n' "identical commits" "-" "(one commit: nothing to gate it against)"
+fi
 printf '%-22s %-7s %s\n' "load-balance drop" "$trials" "$uneven_right/$trials (exit 1 + a load balance finding)"
 for trial in $(seq "$trials"); do
   printf '  trial %-3s exit %s  %s\n' "$trial" "${uneven_exit[trial]}" "${uneven_line[trial]}"

@@ -225,7 +225,56 @@ std::string summary_of(const Finding& finding, const std::vector<Check>& checks,
     if (!spent.empty()) out += "; " + spent;
   }
   if (!lead.diagnosis.empty()) out += "; " + lead.diagnosis;
-  return out + explains_text(finding);
+  return out;
+}
+
+/// A finding's move in a few words, for the finding of its region it is merged into: its largest
+/// change and every configuration that shows it.
+std::string consequence_text(const Finding& finding, const std::vector<Check>& checks) {
+  const std::vector<const Check*> causes = causes_of(finding, checks);
+  const Check& lead = **std::max_element(causes.begin(), causes.end(), [](const Check* a, const Check* b) {
+    return std::abs(a->result.change) < std::abs(b->result.change);
+  });
+  const std::string why = attribution_text(lead);
+  return change_text(lead) + " at " + configurations_text(finding.configurations) +
+         (why.empty() ? "" : " (" + why + ")");
+}
+
+/// One cause per region: a region's findings of one verdict are one change of its code seen in
+/// several of its metrics (elapsed time at one scale, load balance at another, the global
+/// efficiency they make), however the machine's load spreads their evidence. They become one
+/// finding, headed by the one costing the run most (its configurations are the head's); the others
+/// follow in its summary ("; with ...", each at its own configurations) and their checks and
+/// explained regions under it.
+std::vector<Finding> one_per_region(std::vector<Finding> findings, const std::vector<Check>& checks) {
+  std::stable_sort(findings.begin(), findings.end(),
+                   [](const Finding& a, const Finding& b) { return a.impact > b.impact; });
+  std::vector<Finding> out;
+  std::vector<std::vector<std::string>> consequences;
+  std::map<std::tuple<std::string, std::string, Verdict>, std::size_t> head_of;
+  for (Finding& finding : findings) {
+    const auto [at, added] = head_of.try_emplace({finding.experiment, finding.region, finding.verdict}, out.size());
+    if (added) {
+      out.push_back(std::move(finding));
+      consequences.emplace_back();
+      continue;
+    }
+    Finding& head = out[at->second];
+    consequences[at->second].push_back(consequence_text(finding, checks));
+    head.checks.insert(head.checks.end(), finding.checks.begin(), finding.checks.end());
+    for (const std::string& region : finding.explained_regions) {
+      if (std::find(head.explained_regions.begin(), head.explained_regions.end(), region) ==
+          head.explained_regions.end())
+        head.explained_regions.push_back(region);
+    }
+    head.worse = head.worse || finding.worse;
+  }
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    for (std::size_t c = 0; c < consequences[i].size(); ++c)
+      out[i].summary += (c == 0 ? "; with " : ", ") + consequences[i][c];
+    out[i].summary += explains_text(out[i]);
+  }
+  return out;
 }
 
 } // namespace
@@ -328,10 +377,12 @@ std::vector<Finding> find_causes(const GateResult& result) {
   for (std::size_t i = 0; i < findings.size(); ++i) {
     if (!moved_to[i]) continue;
     const std::size_t target = *end_of_chain(i);
-    findings[target].explained_regions.push_back(findings[i].region);
+    std::vector<std::string>& explained_regions = findings[target].explained_regions;
+    if (std::find(explained_regions.begin(), explained_regions.end(), findings[i].region) == explained_regions.end())
+      explained_regions.push_back(findings[i].region);
     findings[target].checks.insert(findings[target].checks.end(), findings[i].checks.begin(), findings[i].checks.end());
   }
-  std::vector<Finding> out;
+  std::vector<Finding> roots;
   for (std::size_t i = 0; i < findings.size(); ++i) {
     if (moved_to[i]) continue;
     Finding& finding = findings[i];
@@ -345,8 +396,9 @@ std::vector<Finding> find_causes(const GateResult& result) {
       finding.worse = finding.worse || cause->result.worse;
       finding.impact = std::max(finding.impact, cause->result.impact);
     }
-    out.push_back(std::move(finding));
+    roots.push_back(std::move(finding));
   }
+  std::vector<Finding> out = one_per_region(std::move(roots), checks);
   std::vector<Finding> counts = find_count_causes(result);
   std::move(counts.begin(), counts.end(), std::back_inserter(out));
   std::vector<Finding> events = find_run_event_causes(result);

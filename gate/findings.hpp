@@ -18,7 +18,8 @@ namespace tally::gate {
 /// configurations is one finding. A region's finding is listed under a smaller region whose
 /// finding holds the same metric moving the same way (its cause, or a check it explains) when,
 /// weighted by time share (time of the smaller / time of the larger region), the smaller one's
-/// move is at least half of the larger one's.
+/// move is at least half of the larger one's. Last, a region's findings of one verdict are one
+/// finding, headed by the one costing the run most, the others in its summary ("; with ...").
 /// The count changes come after: one finding per region and verdict, at every configuration that
 /// shows it (findings_counts.cpp); then one finding per run event (find_run_event_causes).
 std::vector<Finding> find_causes(const GateResult& result);
