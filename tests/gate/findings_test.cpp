@@ -91,6 +91,26 @@ TEST(Findings, the_same_cause_at_two_configurations_is_one_finding) {
   EXPECT_FALSE(findings.front().scaling);
 }
 
+TEST(Findings, one_regions_moves_of_different_metrics_at_different_scales_are_one_finding) {
+  // The candidate's timestep loses 20% of its load balance at 4 ranks (its parallel efficiency
+  // falls from 0.9025 to 0.722, a cost of 20% of the run) and does 30% more work at 8 ranks (its
+  // computation scalability against the 4 ranks falls by 1/1.3, 23%, which explains its elapsed
+  // time): two roots of the metric tree, one change of its code. One finding, headed by the larger
+  // cost, the computation scalability at 8 ranks; the parallel efficiency at 4 ranks follows in its
+  // summary and its checks under it.
+  const GateResult result = compare({{"timestep", 1e9}}, {{"timestep", 4, 0.8}, {"timestep", 8, 1.0, 1.3}});
+  const std::vector<Finding> findings = find_causes(result);
+  ASSERT_EQ(findings.size(), 1u);
+  const Finding& finding = findings.front();
+  EXPECT_EQ(finding.metric, MetricId::computation_scalability);
+  ASSERT_EQ(finding.configurations.size(), 1u);
+  EXPECT_EQ(finding.configurations.front().ranks, 8u);
+  EXPECT_TRUE(has_check(finding, result, MetricId::parallel_efficiency));
+  EXPECT_TRUE(has_check(finding, result, MetricId::elapsed_ns));
+  EXPECT_NE(finding.summary.find("; with parallel efficiency 0.90 \u2192 0.72"), std::string::npos) << finding.summary;
+  EXPECT_NE(finding.summary.find("at 4 ranks (MPI parallel efficiency"), std::string::npos) << finding.summary;
+}
+
 TEST(Findings, a_cause_seen_only_at_the_larger_configuration_is_a_scaling_regression) {
   const GateResult result = compare({{"timestep", 1e9}}, {{"timestep", 8, 0.9}});
   const std::vector<Finding> findings = find_causes(result);
