@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// `tally run [options] -- command...`: runs a command with libtally.so preloaded and the
-// profiler's options set. The options, their --help and the guide's table all come from the
-// option table of tally::model.
+// `tally run [options] -- command...`: runs a command with the preload library of its program's MPI
+// family (preload_choice.hpp) and the profiler's options set. The options, their --help and the guide's table all come
+// from the option table of tally::model.
 #include "cli/commands.hpp"
+#include "cli/preload_choice.hpp"
 #include "cli/scaling_study.hpp"
 
 #include "tally/model/profiler_options.hpp"
@@ -10,7 +11,6 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -20,25 +20,12 @@
 namespace tally::cli {
 namespace {
 
-namespace fs = std::filesystem;
-
 struct RunOptions {
   std::map<std::string, std::string> values; ///< option name -> value given on the command line
   std::vector<std::string> command;
   bool markdown_table = false;
   StudyPlan study; ///< a scaling study when scales (or thread counts, or frequencies) are given
 };
-
-/// libtally.so next to this tally: installed (../lib) or in the build tree; TALLY_LIBRARY wins.
-std::string find_library() {
-  if (const char* explicit_path = std::getenv("TALLY_LIBRARY"); explicit_path && *explicit_path) return explicit_path;
-  std::error_code error;
-  const fs::path executable = fs::read_symlink("/proc/self/exe", error);
-  for (const fs::path& candidate : {executable.parent_path() / TALLY_RELATIVE_LIBRARY, fs::path(TALLY_BUILD_LIBRARY)}) {
-    if (fs::exists(candidate, error)) return fs::weakly_canonical(candidate, error).string();
-  }
-  return "";
-}
 
 /// "1,2,4" -> {"1", "2", "4"}; empty items are dropped.
 std::vector<std::string> split_list(const std::string& list) {
@@ -79,11 +66,12 @@ int run_command(const RunOptions& options) {
     std::cerr << "tally run: no command given; usage: tally run [options] -- command...\n";
     return 2;
   }
-  const std::string library = find_library();
-  if (library.empty()) {
-    std::cerr << "tally run: cannot find libtally.so next to this tally; set TALLY_LIBRARY to its path\n";
+  const PreloadChoice preload_choice = preload_for_command(options.command);
+  if (preload_choice.library.empty()) {
+    std::cerr << "tally run: " << preload_choice.problem << '\n';
     return 2;
   }
+  const std::string& library = preload_choice.library;
   for (const auto& [name, value] : options.values) {
     const std::string_view type = model::find_profiler_option(name)->type;
     if (type == "duration" && !model::parse_duration(value)) {
