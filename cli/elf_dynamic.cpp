@@ -3,6 +3,8 @@
 // the loader's search order for a needed library.
 #include "cli/elf_dynamic.hpp"
 
+#include "cli/split_list.hpp"
+
 #include <bit>
 #include <cstdlib>
 #include <cstring>
@@ -10,7 +12,6 @@
 #include <fstream>
 #include <glob.h>
 #include <link.h>
-#include <utility>
 
 namespace tally::cli {
 namespace {
@@ -22,25 +23,11 @@ template <typename T> bool read_at(std::ifstream& in, std::uint64_t offset, T& o
   return static_cast<bool>(in.read(reinterpret_cast<char*>(&out), sizeof out));
 }
 
-/// "a::b" -> {"a", "b"}
-std::vector<std::string> split_folders(const std::string& list) {
-  std::vector<std::string> folders;
-  std::string folder;
-  for (const char c : list + ":") {
-    if (c != ':') {
-      folder += c;
-    } else if (!folder.empty()) {
-      folders.push_back(std::exchange(folder, {}));
-    }
-  }
-  return folders;
-}
-
 /// "a:$ORIGIN/../lib" of `file` -> {"a", "<folder of the file>/../lib"}; ${ORIGIN} too.
 std::vector<std::string> search_folders(const std::string& list, const fs::path& file) {
   std::error_code error;
   const std::string origin = fs::weakly_canonical(file, error).parent_path().string();
-  std::vector<std::string> folders = split_folders(list);
+  std::vector<std::string> folders = split_list(list, ':');
   for (std::string& folder : folders) {
     for (const std::string_view token : {"${ORIGIN}", "$ORIGIN"}) {
       for (std::size_t at = folder.find(token); at != std::string::npos; at = folder.find(token))
@@ -155,7 +142,7 @@ fs::path find_needed_library(const std::string& name, const ElfDynamic& dynamic,
     folders.insert(folders.end(), program_rpath.begin(), program_rpath.end());
   }
   if (const char* library_path = std::getenv("LD_LIBRARY_PATH"); library_path && *library_path) {
-    const std::vector<std::string> from_environment = split_folders(library_path);
+    const std::vector<std::string> from_environment = split_list(library_path, ':');
     folders.insert(folders.end(), from_environment.begin(), from_environment.end());
   }
   folders.insert(folders.end(), dynamic.runpath.begin(), dynamic.runpath.end());

@@ -3,6 +3,7 @@
 #include "cli/program_mpi.hpp"
 
 #include "cli/elf_dynamic.hpp"
+#include "cli/split_list.hpp"
 
 #include "tally/model/launchers.hpp"
 
@@ -29,13 +30,8 @@ fs::path resolve_word(const std::string& word) {
   std::error_code error;
   if (word.find('/') != std::string::npos) return fs::is_regular_file(word, error) ? fs::path(word) : fs::path();
   const char* path = std::getenv("PATH");
-  std::string folders = path ? path : "";
-  for (std::size_t start = 0; start <= folders.size();) {
-    std::size_t end = folders.find(':', start);
-    if (end == std::string::npos) end = folders.size();
-    const fs::path candidate = fs::path(folders.substr(start, end - start)) / word;
-    if (end > start && fs::is_regular_file(candidate, error)) return candidate;
-    start = end + 1;
+  for (const std::string& folder : split_list(path ? path : "", ':')) {
+    if (const fs::path candidate = fs::path(folder) / word; fs::is_regular_file(candidate, error)) return candidate;
   }
   return {};
 }

@@ -5,6 +5,7 @@
 #include "cli/commands.hpp"
 #include "cli/preload_choice.hpp"
 #include "cli/scaling_study.hpp"
+#include "cli/split_list.hpp"
 
 #include "tally/model/profiler_options.hpp"
 
@@ -15,7 +16,6 @@
 #include <map>
 #include <memory>
 #include <unistd.h>
-#include <utility>
 
 namespace tally::cli {
 namespace {
@@ -26,20 +26,6 @@ struct RunOptions {
   bool markdown_table = false;
   StudyPlan study; ///< a scaling study when scales (or thread counts, or frequencies) are given
 };
-
-/// "1,2,4" -> {"1", "2", "4"}; empty items are dropped.
-std::vector<std::string> split_list(const std::string& list) {
-  std::vector<std::string> items;
-  std::string item;
-  for (const char c : list + ",") {
-    if (c != ',') {
-      item += c;
-    } else if (!item.empty()) {
-      items.push_back(std::exchange(item, {}));
-    }
-  }
-  return items;
-}
 
 std::string markdown_table() {
   std::string out =
@@ -139,16 +125,16 @@ void add_run_command(CLI::App& app, int& exit_code) {
   }
   command->add_flag("--options-markdown", options->markdown_table, "Print the option table as Markdown and exit");
   command->add_option_function<std::string>(
-      "--scales", [options](const std::string& list) { options->study.scales = split_list(list); },
+      "--scales", [options](const std::string& list) { options->study.scales = split_list(list, ','); },
       "Run once per scale (comma-separated), replacing {ranks} in the command");
   command->add_option_function<std::string>(
-      "--sizes", [options](const std::string& list) { options->study.sizes = split_list(list); },
+      "--sizes", [options](const std::string& list) { options->study.sizes = split_list(list, ','); },
       "Weak scaling: a problem size per scale (comma-separated), replacing {size}");
   command->add_option_function<std::string>(
-      "--threads", [options](const std::string& list) { options->study.threads = split_list(list); },
+      "--threads", [options](const std::string& list) { options->study.threads = split_list(list, ','); },
       "Run every scale once per thread count (comma-separated), replacing {threads} and setting OMP_NUM_THREADS");
   command->add_option_function<std::string>(
-      "--frequencies", [options](const std::string& list) { options->study.frequencies = split_list(list); },
+      "--frequencies", [options](const std::string& list) { options->study.frequencies = split_list(list, ','); },
       "Run every scale (and thread count) once per CPU frequency (comma-separated; kHz, or 2400MHz, 2.4GHz), "
       "replacing {frequency} with kHz, which the command must pass to what sets it (srun --cpu-freq={frequency}), "
       "and recording it (TALLY_CPU_FREQUENCY); tally never sets the frequency itself");
