@@ -122,25 +122,26 @@ macro(tally_use_mpi_family family)
 endmacro()
 
 if(NOT TALLY_WITH_MPI)
-  set(TALLY_MPI_FAMILIES "" CACHE STRING "MPI families to build a preload library for" FORCE)
+  # No family in this configure; the cache entry, if any, stays for one that turns MPI on.
+  set(TALLY_MPI_FAMILIES "")
   return()
 endif()
 
 # The first family, FindMPI's, as found.
 set(tally_mpi_primary_family ${TALLY_MPI_FAMILY})
-set(prefix tally_mpi_${tally_mpi_primary_family})
-set(${prefix}_c_target MPI::MPI_C)
-set(${prefix}_fortran_target "")
+set(tally_mpi_primary tally_mpi_${tally_mpi_primary_family})
+set(${tally_mpi_primary}_c_target MPI::MPI_C)
+set(${tally_mpi_primary}_fortran_target "")
 if(MPI_Fortran_FOUND)
-  set(${prefix}_fortran_target MPI::MPI_Fortran)
+  set(${tally_mpi_primary}_fortran_target MPI::MPI_Fortran)
 endif()
-set(${prefix}_include_dirs ${MPI_C_INCLUDE_DIRS})
+set(${tally_mpi_primary}_include_dirs ${MPI_C_INCLUDE_DIRS})
 list(GET MPI_C_LIBRARIES 0 tally_mpi_first_library)
-get_filename_component(${prefix}_library_dir "${tally_mpi_first_library}" DIRECTORY)
-set(${prefix}_version ${MPI_C_VERSION})
-set(${prefix}_launcher ${MPIEXEC_EXECUTABLE})
-set(${prefix}_f90_module ${MPI_Fortran_HAVE_F90_MODULE})
-set(${prefix}_f08_module ${MPI_Fortran_HAVE_F08_MODULE})
+get_filename_component(${tally_mpi_primary}_library_dir "${tally_mpi_first_library}" DIRECTORY)
+set(${tally_mpi_primary}_version ${MPI_C_VERSION})
+set(${tally_mpi_primary}_launcher ${MPIEXEC_EXECUTABLE})
+set(${tally_mpi_primary}_f90_module ${MPI_Fortran_HAVE_F90_MODULE})
+set(${tally_mpi_primary}_f08_module ${MPI_Fortran_HAVE_F08_MODULE})
 
 # The other known families whose wrapper and launcher are installed.
 set(tally_mpi_families_found ${tally_mpi_primary_family})
@@ -158,6 +159,9 @@ endforeach()
 
 set(TALLY_MPI_FAMILIES "${tally_mpi_families_found}" CACHE STRING
     "MPI families to build a preload library for (libtally-<family>.so); the first is FindMPI's and is also libtally.so")
+if(NOT TALLY_MPI_FAMILIES)
+  set(TALLY_MPI_FAMILIES ${tally_mpi_families_found})
+endif()
 list(GET TALLY_MPI_FAMILIES 0 tally_first_family)
 if(NOT tally_first_family STREQUAL tally_mpi_primary_family)
   message(FATAL_ERROR "tally: TALLY_MPI_FAMILIES must start with ${tally_mpi_primary_family}, the MPI that FindMPI "
