@@ -1,26 +1,24 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// `tally run [options] -- command...`: runs a command with libtally.so preloaded and the
-// profiler's options set. The options, their --help and the guide's table all come from the
-// option table of tally::model.
+// `tally run [options] -- command...`: runs a command with the preload library of its program's MPI
+// family (preload_choice.hpp) and the profiler's options set. The options, their --help and the guide's table all come
+// from the option table of tally::model.
 #include "cli/commands.hpp"
+#include "cli/preload_choice.hpp"
 #include "cli/scaling_study.hpp"
+#include "cli/split_list.hpp"
 
 #include "tally/model/profiler_options.hpp"
 
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <unistd.h>
-#include <utility>
 
 namespace tally::cli {
 namespace {
-
-namespace fs = std::filesystem;
 
 struct RunOptions {
   std::map<std::string, std::string> values; ///< option name -> value given on the command line
@@ -28,31 +26,6 @@ struct RunOptions {
   bool markdown_table = false;
   StudyPlan study; ///< a scaling study when scales (or thread counts, or frequencies) are given
 };
-
-/// libtally.so next to this tally: installed (../lib) or in the build tree; TALLY_LIBRARY wins.
-std::string find_library() {
-  if (const char* explicit_path = std::getenv("TALLY_LIBRARY"); explicit_path && *explicit_path) return explicit_path;
-  std::error_code error;
-  const fs::path executable = fs::read_symlink("/proc/self/exe", error);
-  for (const fs::path& candidate : {executable.parent_path() / TALLY_RELATIVE_LIBRARY, fs::path(TALLY_BUILD_LIBRARY)}) {
-    if (fs::exists(candidate, error)) return fs::weakly_canonical(candidate, error).string();
-  }
-  return "";
-}
-
-/// "1,2,4" -> {"1", "2", "4"}; empty items are dropped.
-std::vector<std::string> split_list(const std::string& list) {
-  std::vector<std::string> items;
-  std::string item;
-  for (const char c : list + ",") {
-    if (c != ',') {
-      item += c;
-    } else if (!item.empty()) {
-      items.push_back(std::exchange(item, {}));
-    }
-  }
-  return items;
-}
 
 std::string markdown_table() {
   std::string out =
@@ -79,11 +52,12 @@ int run_command(const RunOptions& options) {
     std::cerr << "tally run: no command given; usage: tally run [options] -- command...\n";
     return 2;
   }
-  const std::string library = find_library();
-  if (library.empty()) {
-    std::cerr << "tally run: cannot find libtally.so next to this tally; set TALLY_LIBRARY to its path\n";
+  const PreloadChoice preload_choice = preload_for_command(options.command);
+  if (preload_choice.library.empty()) {
+    std::cerr << "tally run: " << preload_choice.problem << '\n';
     return 2;
   }
+  const std::string& library = preload_choice.library;
   for (const auto& [name, value] : options.values) {
     const std::string_view type = model::find_profiler_option(name)->type;
     if (type == "duration" && !model::parse_duration(value)) {
@@ -151,16 +125,16 @@ void add_run_command(CLI::App& app, int& exit_code) {
   }
   command->add_flag("--options-markdown", options->markdown_table, "Print the option table as Markdown and exit");
   command->add_option_function<std::string>(
-      "--scales", [options](const std::string& list) { options->study.scales = split_list(list); },
+      "--scales", [options](const std::string& list) { options->study.scales = split_list(list, ','); },
       "Run once per scale (comma-separated), replacing {ranks} in the command");
   command->add_option_function<std::string>(
-      "--sizes", [options](const std::string& list) { options->study.sizes = split_list(list); },
+      "--sizes", [options](const std::string& list) { options->study.sizes = split_list(list, ','); },
       "Weak scaling: a problem size per scale (comma-separated), replacing {size}");
   command->add_option_function<std::string>(
-      "--threads", [options](const std::string& list) { options->study.threads = split_list(list); },
+      "--threads", [options](const std::string& list) { options->study.threads = split_list(list, ','); },
       "Run every scale once per thread count (comma-separated), replacing {threads} and setting OMP_NUM_THREADS");
   command->add_option_function<std::string>(
-      "--frequencies", [options](const std::string& list) { options->study.frequencies = split_list(list); },
+      "--frequencies", [options](const std::string& list) { options->study.frequencies = split_list(list, ','); },
       "Run every scale (and thread count) once per CPU frequency (comma-separated; kHz, or 2400MHz, 2.4GHz), "
       "replacing {frequency} with kHz, which the command must pass to what sets it (srun --cpu-freq={frequency}), "
       "and recording it (TALLY_CPU_FREQUENCY); tally never sets the frequency itself");

@@ -6,6 +6,16 @@ include(CMakePackageConfigHelpers)
 
 set(tally_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/tally)
 install(EXPORT tallyTargets NAMESPACE tally:: DESTINATION ${tally_cmake_dir})
+# The preload libraries, one per MPI family (profiler/CMakeLists.txt), named for the package and for
+# pkg-config: tally_MPI_FAMILIES and tally_PRELOAD_LIBRARY_<family>; mpi_families and preload_<family>.
+set(tally_preload_variables "")
+set(tally_pc_preload_variables "")
+foreach(family IN LISTS TALLY_MPI_FAMILIES)
+  string(APPEND tally_preload_variables
+         "set_and_check(tally_PRELOAD_LIBRARY_${family} \"\${PACKAGE_PREFIX_DIR}/${CMAKE_INSTALL_LIBDIR}/libtally-${family}.so\")\n")
+  string(APPEND tally_pc_preload_variables "preload_${family}=\${libdir}/libtally-${family}.so\n")
+endforeach()
+string(REPLACE ";" " " tally_pc_mpi_families "${TALLY_MPI_FAMILIES}")
 configure_package_config_file(cmake/tallyConfig.cmake.in ${CMAKE_CURRENT_BINARY_DIR}/tallyConfig.cmake
                               INSTALL_DESTINATION ${tally_cmake_dir} PATH_VARS CMAKE_INSTALL_DATADIR)
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/tallyConfigVersion.cmake

@@ -13,11 +13,11 @@
 #include "core/timeline.hpp"
 #include "core/warnings.hpp"
 
+#include "tally/model/launchers.hpp"
+
 #include <algorithm>
-#include <array>
 #include <cstdlib>
 #include <pthread.h>
-#include <string_view>
 #include <unistd.h>
 
 namespace tally::profiler {
@@ -26,19 +26,9 @@ namespace {
 /// Set by a measured process so that the programs it executes are not measured as runs.
 constexpr const char* measured_parent_variable = "TALLY_MEASURED_PARENT";
 
-/// Programs that start other programs: LD_PRELOAD reaches them, but they are not the run. With
-/// several MPIs installed, Debian names each one's launchers with its suffix (mpiexec.mpich is
-/// MPICH's Hydra, mpiexec.hydra).
-constexpr std::array<std::string_view, 33> launchers{
-    "mpirun",  "mpiexec", "orterun",       "orted", "prterun", "hydra_pmi_proxy",
-    "prted",   "prte",    "srun",          "env",   "sh",      "mpiexec.hydra",
-    "bash",    "dash",    "zsh",           "ksh",   "csh",     "mpiexec.mpich",
-    "tcsh",    "time",    "timeout",       "nohup", "taskset", "mpirun.mpich",
-    "numactl", "tally",   "valgrind",      "gdb",   "strace",  "mpiexec.openmpi",
-    "ltrace",  "perf",    "mpirun.openmpi"};
-
+/// Programs that start other programs: LD_PRELOAD reaches them, but they are not the run.
 bool is_launcher(const std::string& program, const Options& options) {
-  return std::find(launchers.begin(), launchers.end(), program) != launchers.end() ||
+  return model::is_launcher(program) ||
          std::find(options.skip_programs.begin(), options.skip_programs.end(), program) != options.skip_programs.end();
 }
 

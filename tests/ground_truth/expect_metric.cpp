@@ -8,7 +8,8 @@
 // calls_max, bytes_sent, bytes_received, collective_bytes or a kind of MPI call), or
 // REGION:openmp:parallels|tasks:N, or REGION:device:COUNT:N (COUNT: runtime_calls, kernel_launches,
 // kernel_launches_max, copies_DIRECTION or copy_bytes_DIRECTION), or resources:gpus:N, or
-// resources:cpu_frequency_khz:N|absent, or timeline:... (timeline_checks.cpp).
+// resources:cpu_frequency_khz:N|absent, or environment:mpi_library:NAME ("Open MPI", "MPICH"), or
+// timeline:... (timeline_checks.cpp).
 // Exit 0 when every check holds; one line per failure.
 #include "timeline_checks.hpp"
 
@@ -123,6 +124,10 @@ std::string check(const RunDocument& document, const std::string& specification)
     const auto& khz = document.resources.cpu_frequency_khz;
     const std::string recorded = khz ? std::to_string(*khz) : "absent";
     return recorded == parts[2] ? "" : "resources.cpu_frequency_khz " + recorded + ", expected " + parts[2];
+  }
+  if (parts[0] == "environment" && parts.size() == 3 && parts[1] == "mpi_library") {
+    const std::string& library = document.environment.mpi_library;
+    return library == parts[2] ? "" : "environment.mpi_library " + library + ", expected " + parts[2];
   }
   const Region* region = find_region(document, parts[0]);
   if (parts[1] == "absent") return region ? "region " + parts[0] + " should be absent" : "";

@@ -15,7 +15,10 @@ test -f "$work/prefix/share/tally/schemas/run.v1.schema.json"
 "$work/prefix/bin/tally" pages --input "$example" --branch main --output "$work/public" 2>/dev/null
 test -f "$work/public/main/index.html"
 
-cmake -S "$source_dir/tests/install/consumer" -B "$work/consumer" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
+cmake -S "$source_dir/tests/install/consumer" -B "$work/consumer" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" \
+  >"$work/consumer.log"
+# The package names the preload library of each MPI family (the consumer prints them), as pkg-config does.
+cmake_families="$(sed -n 's/^-- tally preload library of \([a-z]*\): .*/\1/p' "$work/consumer.log" | tr '\n' ' ')"
 cmake --build "$work/consumer" >/dev/null
 cmake_regions="$("$work/consumer/count_regions" "$example")"
 
@@ -23,6 +26,17 @@ export PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig:$work/prefix/lib/x86_64-linux
 # shellcheck disable=SC2046 # the flags are a list
 c++ -o "$work/count_regions_pc" "$source_dir/tests/install/consumer/count_regions.cpp" $(pkg-config --cflags --libs tally-model)
 pkg_config_regions="$("$work/count_regions_pc" "$example")"
+pkg_config_families=""
+for family in $(pkg-config --variable=mpi_families tally); do
+  test -f "$(pkg-config --variable="preload_$family" tally)"
+  pkg_config_families+="$family "
+done
+if [ "$cmake_families" != "$pkg_config_families" ]; then
+  echo "MPI families differ: find_package gave [$cmake_families], pkg-config gave [$pkg_config_families]" >&2
+  exit 1
+fi
+# Existing users' LD_PRELOAD=.../libtally.so: the first family's library.
+test -L "$work/prefix/lib/libtally.so" || test -L "$work/prefix/lib/x86_64-linux-gnu/libtally.so"
 
 # The region API from C through tally.pc: the program links and its region gets a handle.
 printf '#include <tally.h>\nint main(void) { return tally_region_register("solve") < 0; }\n' > "$work/region.c"
@@ -42,4 +56,5 @@ if [ "$cmake_regions" != "$expected" ] || [ "$pkg_config_regions" != "$expected"
   echo "region names differ: expected [$expected], find_package gave [$cmake_regions], pkg-config gave [$pkg_config_regions]" >&2
   exit 1
 fi
-echo "install: find_package(tally) and pkg-config both read $(echo "$expected" | wc -l) regions"
+echo "install: find_package(tally) and pkg-config both read $(echo "$expected" | wc -l) regions and name the preload" \
+  "libraries of the MPI families [$cmake_families]"
