@@ -132,8 +132,13 @@ std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> com
   if (commits.size() >= noise_min_commits) starts = level_starts(commits, analysis::commit_noise(commits));
   const Spread within = repetition_spread(with_candidate, repetitions);
   const Spread medians = median_spread(commits, starts);
-  return LearnedNoise{commits.size(),    commits.size() - starts.back(), within.deviation, within.degrees_of_freedom,
-                      medians.deviation, medians.degrees_of_freedom};
+  return LearnedNoise{commits.size(),
+                      commits.size() - starts.back(),
+                      within.deviation,
+                      within.degrees_of_freedom,
+                      within.degrees_of_freedom,
+                      medians.deviation,
+                      medians.degrees_of_freedom};
 }
 
 double drift_of(const LearnedNoise& noise) {
@@ -148,11 +153,13 @@ Scale noise_scale(const LearnedNoise& noise) {
   // repetitions' to bound it below: it is known as well as the less known of them.
   const double degrees = medians ? std::min(noise.within_degrees, noise.medians_degrees) : noise.within_degrees;
   const double level_error = 1.0 / static_cast<double>(noise.level_commits);
-  // One job's move is judged by the history's jobs from as many as the medians' spread needs on.
+  // One job's move is judged by the history's jobs from as many as the medians' spread needs on;
+  // with fewer (the baseline and the candidate alone), by the repetitions' own degrees of freedom:
+  // what the family pooled is no knowledge of how one job's state moves its regions.
   const double jobs = static_cast<double>(noise.commits) - 1.0;
   return {deviation * std::sqrt(1.0 + level_error), std::max(1.0, degrees),
           noise.commits >= noise_min_commits ? Evidence::learned_noise : Evidence::repetition_spread,
-          jobs >= median_spread_min_degrees ? jobs : 0.0};
+          jobs >= median_spread_min_degrees ? jobs : noise.within_own_degrees};
 }
 
 double tolerance_with_noise(const CheckRule& configured, const std::optional<Scale>& scale, double baseline_median) {

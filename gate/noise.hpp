@@ -39,6 +39,9 @@ struct LearnedNoise {
   /// beyond the first of each commit).
   double within = 0;
   double within_degrees = 0;
+  /// The repetitions' part's own degrees of freedom, as learned: within_degrees before the
+  /// family's pooling (moderation.hpp) adds the prior's.
+  double within_own_degrees = 0;
   /// The medians' part: the sample standard deviation of the commit medians about their levels, and
   /// its degrees of freedom (one per commit beyond the first of each level; 0 below 2: no part).
   double medians = 0;

@@ -41,7 +41,8 @@ struct Scale {
   Evidence evidence = Evidence::learned_noise;
   /// The degrees of freedom of one job's move: one per history commit beyond the first (the
   /// baseline's included), the runner's state of a job being known from the history's own jobs
-  /// alone; 0 below two (a history of one or two commits: the pooled degrees then serve).
+  /// alone; below two (a history of one or two commits), the repetitions' own degrees, before the
+  /// family's pooling; 0: the pooled degrees serve.
   double job_degrees_of_freedom = 0;
 };
 

@@ -101,11 +101,12 @@ TEST(Noise, a_short_history_is_one_level_with_the_candidates_repetitions_counted
   EXPECT_DOUBLE_EQ(noise->medians_degrees, 2.0);
   EXPECT_DOUBLE_EQ(noise->within_degrees, 8.0); // 2 degrees in each of 4 commits
   EXPECT_EQ(noise_scale(*noise).evidence, Evidence::repetition_spread);
-  // One job's move is weighed by the history's 3 commits: 2 degrees; with 2 commits, none (1 degree
-  // would be Cauchy's).
+  // One job's move is weighed by the history's 3 commits: 2 degrees; with 2 commits (1 degree would
+  // be Cauchy's), by the repetitions' own: 2 + 2 of the two commits of three, none of a candidate's
+  // one repetition.
   EXPECT_DOUBLE_EQ(noise_scale(*noise).job_degrees_of_freedom, 2.0);
   EXPECT_DOUBLE_EQ(
-      noise_scale(*learn_noise(std::span(commits).first(2), std::vector<double>{10.0})).job_degrees_of_freedom, 0.0);
+      noise_scale(*learn_noise(std::span(commits).first(2), std::vector<double>{10.0})).job_degrees_of_freedom, 4.0);
   // Two commits' medians (one degree) are no part: Cauchy's spread bounds nothing.
   EXPECT_DOUBLE_EQ(learn_noise(std::span(commits).first(2), std::vector<double>{10.0})->medians_degrees, 0.0);
 }
