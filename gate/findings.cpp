@@ -173,21 +173,14 @@ std::string configurations_text(const std::vector<analysis::Configuration>& conf
   return out;
 }
 
-/// "MPI parallel efficiency 97% › MPI load balance 90%": the factor with the largest share at
-/// each level, as long as it carries at least half of the change; for elapsed time and energy
-/// every factor.
-std::string attribution_text(const Check& check) {
-  const std::vector<Contribution> parts = attribute(check.metric, check.baseline_medians, check.candidate_medians);
+/// The chain of dominant factors below the part at `from` − 1 (parts in pre-order), starting at
+/// `depth`: at each level the factor with the largest share, as long as it carries at least half
+/// of the change ("MPI parallel efficiency 97% › MPI load balance 90%"); `last` becomes the last
+/// one named.
+std::string dominant_chain(const std::vector<Contribution>& parts, std::size_t from, int depth,
+                           std::string_view& last) {
   std::string out;
-  if (check.metric == MetricId::elapsed_ns || check.metric == MetricId::energy_j) {
-    for (const Contribution& part : parts) {
-      if (part.depth == 1) out += (out.empty() ? "" : ", ") + share_text(part.share) + " from " + part.name;
-    }
-    return out;
-  }
-  std::size_t from = 0;
-  std::string_view last = model::metric_info(check.metric).display_name;
-  for (int depth = 1;; ++depth) {
+  for (;; ++depth) {
     std::optional<std::size_t> dominant;
     for (std::size_t i = from; i < parts.size() && parts[i].depth >= depth; ++i) {
       if (parts[i].depth == depth && (!dominant || parts[i].share > parts[*dominant].share)) dominant = i;
@@ -197,6 +190,34 @@ std::string attribution_text(const Check& check) {
     last = parts[*dominant].name;
     from = *dominant + 1;
   }
+  return out;
+}
+
+/// A factor of a time's or an energy's change carrying less than this share of it is named
+/// without its own factors: they would split a move too small to tell anything.
+constexpr double chained_share = 0.2;
+
+/// "MPI parallel efficiency 97% › MPI load balance 90%": the factor with the largest share at
+/// each level, as long as it carries at least half of the change; for elapsed time and energy
+/// every factor, each with its own dominant chain ("28% from parallel efficiency (MPI parallel
+/// efficiency 100% › MPI load balance 100%)"), so that a time finding names the efficiency that cost
+/// it even where that efficiency's own move is not confirmed.
+std::string attribution_text(const Check& check) {
+  const std::vector<Contribution> parts = attribute(check.metric, check.baseline_medians, check.candidate_medians);
+  std::string out;
+  if (check.metric == MetricId::elapsed_ns || check.metric == MetricId::energy_j) {
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      if (parts[i].depth != 1) continue;
+      std::string_view below_last;
+      const std::string below =
+          std::abs(parts[i].share) >= chained_share ? dominant_chain(parts, i + 1, 2, below_last) : "";
+      out += (out.empty() ? "" : ", ") + share_text(parts[i].share) + " from " + parts[i].name +
+             (below.empty() ? "" : " (" + below + ")");
+    }
+    return out;
+  }
+  std::string_view last = model::metric_info(check.metric).display_name;
+  out = dominant_chain(parts, 0, 1, last);
   // Without counters, computation scalability has no factors to name: say what it measured.
   const bool scalability_fell = check.result.worse && !check.candidate_medians.has(MetricId::instruction_scaling);
   if (scalability_fell && last == model::metric_info(MetricId::computation_scalability).display_name)
