@@ -7,6 +7,7 @@
 #pragma once
 
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace tally::gate {
@@ -35,6 +36,10 @@ double digamma(double x);
 double trigamma(double x);
 /// The x > 0 with trigamma(x) = `value` (> 0).
 double inverse_trigamma(double value);
+
+/// The weighted median of (value, weight) pairs, sorted in place: the smallest value at which the
+/// weights up to it reach half of their sum. `values` must not be empty.
+double weighted_median(std::vector<std::pair<double, double>>& values);
 
 /// Stouffer's combination of signed normal scores (each a check's z with the sign of its move):
 /// Σzᵢ/√n, standard normal when every score is. Its two-sided p-value is 2·normal_upper_tail(|Z|).
