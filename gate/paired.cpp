@@ -99,15 +99,6 @@ std::vector<model::MetricValues> per_run_metrics(const analysis::Repetitions& ru
   return out;
 }
 
-model::MetricValues medians_of(const std::vector<model::MetricValues>& runs) {
-  model::MetricValues out;
-  const analysis::MetricSummaries summaries = analysis::summarize(runs);
-  for (const model::MetricInfo& info : model::metric_table()) {
-    if (const auto& summary = summaries[static_cast<std::size_t>(info.id)]) out.set(info.id, summary->median);
-  }
-  return out;
-}
-
 /// Stage 1, the evidence: the checks of `region` in `cell`, its count changes, or its being new or
 /// removed.
 void compare_region(const PairedCell& cell, std::size_t cell_index, const std::string& region,
@@ -125,7 +116,7 @@ void compare_region(const PairedCell& cell, std::size_t cell_index, const std::s
     list.push_back({cell.experiment, region, cell.configuration});
     return;
   }
-  const model::MetricValues baseline_medians = medians_of(baseline);
+  const model::MetricValues baseline_medians = analysis::median_metrics(baseline);
   const std::optional<double> elapsed = baseline_medians.get(model::MetricId::elapsed_ns);
   const std::optional<std::string> parent = analysis::region_parent(cell.candidate, region);
   for (const model::MetricInfo& info : model::metric_table()) {
@@ -150,7 +141,7 @@ void compare_region(const PairedCell& cell, std::size_t cell_index, const std::s
     }
     if (pending.differences.empty()) continue;
     check.baseline_medians = baseline_medians;
-    check.candidate_medians = medians_of(candidate);
+    check.candidate_medians = analysis::median_metrics(candidate);
     check.parent = parent;
     check.share = elapsed && global_elapsed && *global_elapsed > 0 ? *elapsed / *global_elapsed : 1.0;
     checks.push_back(std::move(pending));
@@ -307,7 +298,8 @@ GateResult compare_pairs(const analysis::ingest::RunSet& runs, const AbStudy& st
         compare_run_shapes(cell.experiment, cell.configuration, cell.baseline, cell.candidate);
     std::move(shapes.begin(), shapes.end(), std::back_inserter(out.run_events));
     const std::optional<double> global =
-        medians_of(per_run_metrics(cell.baseline, "Global", cell.scaling)).get(model::MetricId::elapsed_ns);
+        analysis::median_metrics(per_run_metrics(cell.baseline, "Global", cell.scaling))
+            .get(model::MetricId::elapsed_ns);
     for (const std::string& region : grouped.regions[cell.experiment])
       compare_region(cell, c, region, global, config, checks, out);
   }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The gate of an A/B study: pairs built by hand, expected values from the paired t's formula.
 #include "gate/paired.hpp"
+#include "gate/paired_uniform.hpp"
 
 #include "gate/reports.hpp"
 
@@ -156,6 +157,26 @@ TEST(PairedGate, a_paired_checks_report_says_how_many_pairs_its_tolerance_came_f
   std::ostringstream markdown;
   write_markdown(markdown, {"cand", "base"}, result);
   EXPECT_NE(markdown.str().find("Runner: scaling @ "), std::string::npos) << markdown.str();
+}
+
+TEST(PairedUniform, each_pairs_median_of_the_regions_is_removed_from_every_region_that_ran_in_it) {
+  // Five regions in both pairs, alike in noise: pair 1's log ratios 0.03 four times and 0.10 (the
+  // region whose code changed), median 0.03; pair 2's 0.01 to 0.05, median 0.03. A sixth region ran
+  // in pair 2 only: it takes no part in the medians but has pair 2's removed.
+  const std::vector<std::size_t> both{0, 1}, second{1};
+  std::vector<std::vector<double>> ratios{{0.03, 0.01}, {0.03, 0.02}, {0.03, 0.03}, {0.03, 0.04}, {0.10, 0.05}, {0.09}};
+  std::vector<RegionLogRatios> regions;
+  for (std::size_t r = 0; r < ratios.size(); ++r)
+    regions.push_back({r < 5 ? &both : &second, &ratios[r], 1e-4});
+  const auto medians = remove_uniform_move(2, regions);
+  ASSERT_TRUE(medians);
+  EXPECT_DOUBLE_EQ((*medians)[0], 0.03);
+  EXPECT_DOUBLE_EQ((*medians)[1], 0.03);
+  EXPECT_NEAR(ratios[4][0], 0.07, 1e-12) << "the changed region keeps its move beyond the whole code's";
+  EXPECT_NEAR(ratios[4][1], 0.02, 1e-12);
+  EXPECT_NEAR(ratios[5][0], 0.06, 1e-12);
+  regions.resize(4);
+  EXPECT_FALSE(remove_uniform_move(2, regions)) << "four regions tell the code's move from one region's too poorly";
 }
 
 TEST(PairedStudy, several_studies_need_one_named_and_a_study_needs_both_sides) {
