@@ -151,16 +151,20 @@ void add_gate_command(CLI::App& app, int& exit_code) {
                       "Revision (or commit id) of the candidate (without it: the input's A/B study, pair by pair)");
   command->add_option("--study", options->study, "The A/B study to judge when the input holds several (its id)")
       ->excludes("--candidate");
-  command->add_option(
-      "--baseline", options->selection.baseline,
-      "Revision of the baseline (default: the merge base of a merge request, else the previous commit with runs)");
+  command
+      ->add_option(
+          "--baseline", options->selection.baseline,
+          "Revision of the baseline (default: the merge base of a merge request, else the previous commit with runs)")
+      ->needs("--candidate"); // an A/B study's baseline is its own side, and it needs no history
   command->add_option("--history", options->selection.history, "Baseline commits with runs pooled, newest first")
+      ->needs("--candidate")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   command
       ->add_option("--noise-history", options->selection.noise_history,
                    "Earlier commits with runs each check learns its noise from (0: the baseline's and the candidate's "
                    "repetitions alone)")
+      ->needs("--candidate")
       ->capture_default_str();
   command->add_option("--config", options->config, "Rules, TOML or JSON (schemas/gate.v1.schema.json)");
   command->add_option("--waivers", options->waivers, "Waivers, TOML or JSON");

@@ -14,6 +14,7 @@
 #include "analysis/region_metrics.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <iterator>
