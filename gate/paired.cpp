@@ -10,31 +10,17 @@
 #include "gate/paired_uniform.hpp"
 #include "gate/rule_usage.hpp"
 
-#include "analysis/experiment.hpp"
+#include "analysis/ab_pairs.hpp"
 #include "analysis/region_metrics.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdio>
 #include <iterator>
 #include <map>
-#include <set>
 
 namespace tally::gate {
 namespace {
-
-/// One configuration of one experiment in the study: each side's runs in pair order, the pairs
-/// that have a completed run of both sides.
-struct PairedCell {
-  std::string experiment;
-  model::Scaling scaling = model::Scaling::strong;
-  analysis::Configuration configuration;
-  std::map<std::uint64_t, std::array<const analysis::ingest::LoadedRun*, 2>> by_pair; ///< baseline, candidate
-  analysis::Repetitions candidate_hung;
-  analysis::Repetitions baseline; ///< of the complete pairs, in pair order
-  analysis::Repetitions candidate;
-};
 
 /// A check not weighed yet: its pairs' differences and the variance it is judged with.
 struct PairedCheck {
@@ -45,49 +31,6 @@ struct PairedCheck {
   double variance = 0;             ///< of one pair's difference, own or moderated
   double degrees_of_freedom = 0;
 };
-
-/// The study's cells, and the regions of each experiment (Global first) from its completed runs.
-struct StudyRuns {
-  std::vector<PairedCell> cells;
-  std::map<std::string, std::vector<std::string>> regions;
-};
-
-StudyRuns group_pairs(const analysis::ingest::RunSet& runs, const AbStudy& study, GateResult& out) {
-  std::map<std::pair<std::string, analysis::Configuration>, PairedCell> cells;
-  std::map<std::string, std::set<std::string>> regions;
-  for (const analysis::ingest::LoadedRun& run : runs.runs) {
-    const model::RunDocument& document = run.document;
-    if (!document.run.ab_study || document.run.ab_study->id != study.id) continue;
-    const bool candidate = document.run.ab_study->side == model::AbSide::candidate;
-    ++(candidate ? out.candidate_runs : out.baseline_runs);
-    PairedCell& cell = cells[{document.run.experiment, analysis::configuration_of(document)}];
-    cell.experiment = document.run.experiment;
-    cell.configuration = analysis::configuration_of(document);
-    if (document.run.scaling) cell.scaling = *document.run.scaling;
-    if (document.run.outcome == model::RunOutcome::hung) {
-      if (candidate) cell.candidate_hung.push_back(&run);
-      continue;
-    }
-    cell.by_pair[document.run.ab_study->pair][candidate ? 1 : 0] = &run;
-    for (const model::Region& region : document.regions)
-      regions[document.run.experiment].insert(region.name);
-  }
-  StudyRuns out_runs;
-  for (auto& [experiment, names] : regions) {
-    std::vector<std::string>& ordered = out_runs.regions[experiment];
-    if (names.erase("Global")) ordered.emplace_back("Global");
-    ordered.insert(ordered.end(), names.begin(), names.end());
-  }
-  for (auto& [key, cell] : cells) {
-    for (const auto& [pair, sides] : cell.by_pair) {
-      if (!sides[0] || !sides[1]) continue;
-      cell.baseline.push_back(sides[0]);
-      cell.candidate.push_back(sides[1]);
-    }
-    out_runs.cells.push_back(std::move(cell));
-  }
-  return out_runs;
-}
 
 /// The metrics of `region` in each run, one entry per run (empty where the run lacks the region).
 std::vector<model::MetricValues> per_run_metrics(const analysis::Repetitions& runs, const std::string& region,
@@ -102,7 +45,7 @@ std::vector<model::MetricValues> per_run_metrics(const analysis::Repetitions& ru
 
 /// Stage 1, the evidence: the checks of `region` in `cell`, its count changes, or its being new or
 /// removed.
-void compare_region(const PairedCell& cell, std::size_t cell_index, const std::string& region,
+void compare_region(const analysis::AbPairs& cell, std::size_t cell_index, const std::string& region,
                     const std::optional<double>& global_elapsed, const GateConfig& config,
                     std::vector<PairedCheck>& checks, GateResult& out) {
   const auto baseline = per_run_metrics(cell.baseline, region, cell.scaling);
@@ -175,7 +118,7 @@ RegionVariances region_variances(const std::vector<PairedCheck>& checks) {
 /// The runner's drift during the study at one cell: the standard deviation over the pairs of the
 /// mean of both sides' log elapsed time of Global, as a fraction; nullopt without Global or with
 /// fewer than two pairs.
-std::optional<double> runner_drift(const PairedCell& cell) {
+std::optional<double> runner_drift(const analysis::AbPairs& cell) {
   std::vector<double> levels;
   for (std::size_t i = 0; i < cell.baseline.size(); ++i) {
     const auto b = per_run_metrics({cell.baseline[i]}, "Global", cell.scaling).front().get(model::MetricId::elapsed_ns);
@@ -287,10 +230,12 @@ PairedDifferences paired_differences(std::span<const double> differences) {
 GateResult compare_pairs(const analysis::ingest::RunSet& runs, const AbStudy& study, const GateConfig& config,
                          const std::string& today) {
   GateResult out;
-  StudyRuns grouped = group_pairs(runs, study, out);
+  const analysis::AbStudyRuns grouped = analysis::pair_ab_study(runs, study.id);
+  out.baseline_runs = grouped.baseline_runs;
+  out.candidate_runs = grouped.candidate_runs;
   std::vector<PairedCheck> checks;
-  for (std::size_t c = 0; c < grouped.cells.size(); ++c) {
-    const PairedCell& cell = grouped.cells[c];
+  for (std::size_t c = 0; c < grouped.configurations.size(); ++c) {
+    const analysis::AbPairs& cell = grouped.configurations[c];
     // A hung candidate run fails the gate whether or not its pair is complete.
     std::vector<RunEvent> hung = hung_run_events(cell.experiment, cell.configuration, cell.candidate_hung);
     std::move(hung.begin(), hung.end(), std::back_inserter(out.run_events));
@@ -301,13 +246,13 @@ GateResult compare_pairs(const analysis::ingest::RunSet& runs, const AbStudy& st
     const std::optional<double> global =
         analysis::median_metrics(per_run_metrics(cell.baseline, "Global", cell.scaling))
             .get(model::MetricId::elapsed_ns);
-    for (const std::string& region : grouped.regions[cell.experiment])
+    for (const std::string& region : grouped.regions.at(cell.experiment))
       compare_region(cell, c, region, global, config, checks, out);
   }
   std::vector<PairedMoves> uniform;
   const RegionVariances variances = region_variances(checks);
-  for (std::size_t c = 0; c < grouped.cells.size(); ++c) {
-    const PairedCell& cell = grouped.cells[c];
+  for (std::size_t c = 0; c < grouped.configurations.size(); ++c) {
+    const analysis::AbPairs& cell = grouped.configurations[c];
     // Stage 2, the whole code: its move at each pair removed from every region's elapsed time.
     std::vector<RegionLogRatios> elapsed;
     for (PairedCheck& pending : checks) {
