@@ -102,6 +102,15 @@ MetricSummaries summarize(const std::vector<model::MetricValues>& repetitions) {
   return out;
 }
 
+model::MetricValues median_metrics(const std::vector<model::MetricValues>& repetitions) {
+  model::MetricValues out;
+  const MetricSummaries summaries = summarize(repetitions);
+  for (const model::MetricInfo& info : model::metric_table()) {
+    if (const auto& summary = summaries[static_cast<std::size_t>(info.id)]) out.set(info.id, summary->median);
+  }
+  return out;
+}
+
 ReferenceRuns reference_runs(const Experiment& experiment, std::size_t commit, const std::string& region,
                              std::size_t column) {
   const std::uint64_t frequency = experiment.configurations[column].cpu_frequency_khz;

@@ -57,6 +57,9 @@ std::optional<MetricSummary> summarize_values(const std::vector<double>& values)
 /// Median, minimum and maximum of every metric present in at least one repetition.
 MetricSummaries summarize(const std::vector<model::MetricValues>& repetitions);
 
+/// The median of every metric present in at least one repetition: a region's medians, for attribution.
+model::MetricValues median_metrics(const std::vector<model::MetricValues>& repetitions);
+
 /// The median of values (the mean of the two middle ones for an even count); values must not be empty.
 double median(std::span<const double> values);
 

@@ -21,11 +21,12 @@ namespace {
 namespace slot = model::count_slot;
 using Random = std::mt19937_64;
 
-constexpr double global_work_ns = 1e10; // useful time of the whole program on one rank
-constexpr std::uint64_t steps = 20;     // visits of every phase and sub-region per rank
-constexpr double runner_noise = 0.005;  // per run, common to every region and rank: the runner's state
-constexpr double runner_drift = 0.03;   // per commit and configuration, when the runner drifts (HistoryOptions)
-constexpr double rank_drift = 0.03;     // per commit, configuration and rank, half-normal
+constexpr double global_work_ns = 1e10;    // useful time of the whole program on one rank
+constexpr std::uint64_t steps = 20;        // visits of every phase and sub-region per rank
+constexpr double runner_noise = 0.005;     // per run, common to every region and rank: the runner's state
+constexpr double runner_drift = 0.03;      // per commit and configuration, when the runner drifts (HistoryOptions)
+constexpr double rank_drift = 0.03;        // per commit, configuration and rank, half-normal
+constexpr double within_pair_drift = 0.01; // per side of an A/B pair, common to its regions and ranks
 // Phases of very different sizes (shares of Global's work); Global itself does the remaining 3%.
 constexpr std::array<double, 6> phase_shares{0.28, 0.21, 0.16, 0.12, 0.10, 0.10};
 constexpr std::array<std::string_view, 6> phase_names{"solve", "assemble", "advect", "exchange", "diagnose", "output"};
@@ -330,6 +331,40 @@ RealisticHistory realistic_history(std::uint64_t seed, bool grow, const HistoryO
         out.runs.runs.push_back(make_run(program, configurations[c], patterns[c], rank_speeds, commit, repetition,
                                          commit == length.commits ? grown : std::nullopt, options.noise, random,
                                          options.measured_energy ? &energy : nullptr));
+    }
+  }
+  return out;
+}
+
+RealisticHistory realistic_ab_study(std::uint64_t seed, AbChange change, int pairs) {
+  Random random(seed);
+  const std::vector<RegionSpec> program = draw_program(6, random);
+  RealisticHistory out;
+  std::optional<std::size_t> grown;
+  if (change == AbChange::grown_region) {
+    grown = std::uniform_int_distribution<std::size_t>(1, program.size() - 1)(random);
+    out.grown_region = program[*grown].name;
+    out.grown_is_phase = program[*grown].parent == std::size_t{0};
+  }
+  std::normal_distribution<double> normal(0.0, 1.0);
+  for (std::size_t c = 0; c < configurations.size(); ++c) {
+    std::vector<std::vector<double>> patterns;
+    for (const RegionSpec& region : program)
+      patterns.push_back(imbalance_pattern(region.imbalance, configurations[c].ranks, random));
+    for (int pair = 1; pair <= pairs; ++pair) {
+      const std::vector<double> state = runner_state(configurations[c].ranks, true, random);
+      for (const model::AbSide side : {model::AbSide::baseline, model::AbSide::candidate}) {
+        const bool candidate = side == model::AbSide::candidate;
+        std::vector<double> speeds = state;
+        const double within = 1.0 + within_pair_drift * normal(random);
+        for (double& speed : speeds)
+          speed *= within * (candidate && change == AbChange::uniform ? 1.0 + uniform_slowdown : 1.0);
+        analysis::ingest::LoadedRun run =
+            make_run(program, configurations[c], patterns, speeds, candidate ? 2 : 1, pair,
+                     candidate ? grown : std::nullopt, NoiseShape::normal, random, nullptr);
+        run.document.run.ab_study = model::AbStudyRun{"bench", side, static_cast<std::uint64_t>(pair)};
+        out.runs.runs.push_back(std::move(run));
+      }
     }
   }
   return out;

@@ -58,4 +58,15 @@ struct HistoryOptions {
 /// `grow`, one region drawn from the seed does 3× its noise level more work in the candidate.
 RealisticHistory realistic_history(std::uint64_t seed, bool grow, const HistoryOptions& options = {});
 
+/// What the candidate of an A/B study changes: nothing, one region's work (3× its noise, drawn as
+/// in realistic_history), or every region's work by uniform_slowdown.
+enum class AbChange { none, grown_region, uniform };
+inline constexpr double uniform_slowdown = 0.03;
+
+/// An A/B study (run.ab_study) of the realistic program, baseline commit c01 and candidate c02,
+/// `pairs` pairs at each configuration: each pair on its own runner state (the drifting runner's: 3%
+/// common speed, each rank 3% of a half-normal draw), each side of a pair 1% faster or slower than
+/// that state besides (the runner within a pair), each run its runner noise.
+RealisticHistory realistic_ab_study(std::uint64_t seed, AbChange change, int pairs);
+
 } // namespace tally::bench

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// `tally gate`: compares the runs of a candidate commit with those of a baseline and fails CI
-// (exit 1) on a measured regression; 2 for usage and input errors.
+// `tally gate`: compares the runs of a candidate commit with those of a baseline, or the pairs of
+// an A/B study, and fails CI (exit 1) on a measured regression; 2 for usage and input errors.
 #include "cli/commands.hpp"
 
 #include "gate/commit_selection.hpp"
 #include "gate/decision.hpp"
+#include "gate/paired.hpp"
 #include "gate/reports.hpp"
 #include "gate/rules_file.hpp"
 
@@ -25,6 +26,7 @@ namespace {
 struct GateOptions {
   std::vector<std::string> inputs;
   gate::SelectionRequest selection;
+  std::string study; ///< the A/B study to judge; empty: the input's only one
   std::string config;
   std::string waivers;
   std::string markdown;
@@ -69,16 +71,33 @@ int run_gate(const GateOptions& options) {
       std::cerr << "tally gate: " << problem << '\n';
   }
   std::cerr << "tally gate: " << runs.runs.size() << " runs read\n";
-  auto selected = gate::select_commits(runs, options.selection);
-  if (const auto* error = std::get_if<gate::SelectionError>(&selected)) {
-    std::cerr << "tally gate: " << error->message << '\n';
-    return 2;
+  // Without a candidate commit the input's A/B study is judged, pair by pair.
+  gate::GateResult result;
+  gate::GateHeading heading;
+  if (options.selection.candidate.empty()) {
+    auto found = gate::find_ab_study(runs, options.study);
+    if (const auto* error = std::get_if<gate::AbStudyError>(&found)) {
+      std::cerr << "tally gate: " << error->message << " (or give --candidate to gate commits)\n";
+      return 2;
+    }
+    const auto& study = std::get<gate::AbStudy>(found);
+    heading = {study.candidate_commit + " (A/B study " + study.id + ", candidate)",
+               study.baseline_commit + " (the same study's baseline, pair by pair)"};
+    result = gate::compare_pairs(runs, study, config, today_utc());
+    for (const std::string& note : result.runner_notes)
+      std::cerr << "tally gate: runner: " << note << '\n';
+  } else {
+    auto selected = gate::select_commits(runs, options.selection);
+    if (const auto* error = std::get_if<gate::SelectionError>(&selected)) {
+      std::cerr << "tally gate: " << error->message << '\n';
+      return 2;
+    }
+    const auto& commits = std::get<gate::SelectedCommits>(selected);
+    for (const std::string& note : commits.notes)
+      std::cerr << "tally gate: " << note << '\n';
+    heading = commits.heading;
+    result = gate::compare_runs(runs, commits.selection, config, commits.candidate_commit, today_utc());
   }
-  const auto& commits = std::get<gate::SelectedCommits>(selected);
-  for (const std::string& note : commits.notes)
-    std::cerr << "tally gate: " << note << '\n';
-  const gate::GateResult result =
-      gate::compare_runs(runs, commits.selection, config, commits.candidate_commit, today_utc());
   const char* level = options.strict ? "error" : "warning";
   for (const std::string& unused : result.unused_rules) {
     // Rules come from --config and waivers from --waivers, unless one file holds both.
@@ -94,10 +113,9 @@ int run_gate(const GateOptions& options) {
   }
 
   const bool written =
-      write_file(
-          options.markdown,
-          [&](std::ostream& out) { gate::write_markdown(out, commits.heading, result, options.markdown_limit); }) &
-      write_file(options.junit, [&](std::ostream& out) { gate::write_junit(out, commits.heading, result); }) &
+      write_file(options.markdown,
+                 [&](std::ostream& out) { gate::write_markdown(out, heading, result, options.markdown_limit); }) &
+      write_file(options.junit, [&](std::ostream& out) { gate::write_junit(out, heading, result); }) &
       write_file(options.metrics, [&](std::ostream& out) { gate::write_metrics(out, result); });
   const std::size_t findings = gate::write_findings(std::cout, result);
   std::size_t regressions = 0, improvements = 0, inconclusive = 0;
@@ -108,8 +126,8 @@ int run_gate(const GateOptions& options) {
   }
   for (const std::string& reason : result.not_compared)
     std::cerr << "tally gate: not compared: " << reason << '\n';
-  std::cerr << "tally gate: " << gate::to_string(result.overall) << ": candidate " << commits.heading.candidate << " ("
-            << result.candidate_runs << " runs) against " << commits.heading.baseline << " (" << result.baseline_runs
+  std::cerr << "tally gate: " << gate::to_string(result.overall) << ": candidate " << heading.candidate << " ("
+            << result.candidate_runs << " runs) against " << heading.baseline << " (" << result.baseline_runs
             << " runs): " << findings << (findings == 1 ? " finding" : " findings") << " from " << result.checks.size()
             << " checks, " << regressions << " regressions, " << improvements << " improvements, " << inconclusive
             << " inconclusive, " << result.new_regions.size() << " new and " << result.removed_regions.size()
@@ -123,23 +141,30 @@ int run_gate(const GateOptions& options) {
 
 void add_gate_command(CLI::App& app, int& exit_code) {
   auto options = std::make_shared<GateOptions>();
-  CLI::App* command =
-      app.add_subcommand("gate", "Compare a candidate commit's runs with a baseline's; exit 1 on a regression");
+  CLI::App* command = app.add_subcommand(
+      "gate", "Compare a candidate commit's runs with a baseline's, or an A/B study's pairs; exit 1 on a "
+              "regression");
   command->add_option("--input", options->inputs, "Folders (searched at any depth) or files of run documents")
       ->required();
   command->add_option("--repo", options->selection.repository, "Git repository resolving the revisions");
-  command->add_option("--candidate", options->selection.candidate, "Revision (or commit id) of the candidate")
-      ->required();
-  command->add_option(
-      "--baseline", options->selection.baseline,
-      "Revision of the baseline (default: the merge base of a merge request, else the previous commit with runs)");
+  command->add_option("--candidate", options->selection.candidate,
+                      "Revision (or commit id) of the candidate (without it: the input's A/B study, pair by pair)");
+  command->add_option("--study", options->study, "The A/B study to judge when the input holds several (its id)")
+      ->excludes("--candidate");
+  command
+      ->add_option(
+          "--baseline", options->selection.baseline,
+          "Revision of the baseline (default: the merge base of a merge request, else the previous commit with runs)")
+      ->needs("--candidate"); // an A/B study's baseline is its own side, and it needs no history
   command->add_option("--history", options->selection.history, "Baseline commits with runs pooled, newest first")
+      ->needs("--candidate")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   command
       ->add_option("--noise-history", options->selection.noise_history,
                    "Earlier commits with runs each check learns its noise from (0: the baseline's and the candidate's "
                    "repetitions alone)")
+      ->needs("--candidate")
       ->capture_default_str();
   command->add_option("--config", options->config, "Rules, TOML or JSON (schemas/gate.v1.schema.json)");
   command->add_option("--waivers", options->waivers, "Waivers, TOML or JSON");

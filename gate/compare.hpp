@@ -62,6 +62,8 @@ struct Check {
   /// The degrees of freedom the family's prior of this metric's noise added to the check's own
   /// (moderation.hpp); 0 without one.
   double prior_degrees_of_freedom = 0;
+  /// The A/B study's pairs the check was judged on (paired.hpp); 0 in the history gate.
+  std::size_t pairs = 0;
 };
 
 /// The candidate's runner speed at one configuration against the history's: every region's elapsed
@@ -74,6 +76,9 @@ struct UniformMove {
   CheckRule rule;       ///< Global's elapsed-time rule, its tolerance learned from the runner's spread
   SampleVerdict result; ///< the move as a ratio of every elapsed time (1 → 1.03: 3% slower)
   double drift = 0;     ///< the runner's own spread between jobs, as a fraction
+  /// Judged on an A/B study's pairs (paired.hpp): both sides of a pair ran on one runner state, so
+  /// the move is the code's, not the runner's; `drift` is then the spread between pairs.
+  bool paired = false;
 };
 
 /// A region (or configuration) found on one side only: listed, never a regression.
@@ -103,6 +108,8 @@ struct GateResult {
   std::optional<std::size_t> deciding{}; ///< index into findings; none when no finding decided (a pass)
   std::size_t family = 0;                ///< hypotheses judged together by the family-wise rule (decision.hpp)
   std::vector<std::string> unused_rules; ///< rules and waivers that checked nothing, and why (rule_usage.hpp)
+  /// How far the runner drifted during an A/B study, one line per configuration (paired.hpp).
+  std::vector<std::string> runner_notes{};
 };
 
 /// Compares the selected runs; each check's tolerance, and the commits at the baseline's level it is

@@ -3,6 +3,7 @@
 // <details> block, folded, because twenty lines for one cause drown the reader.
 #include "gate/attribution.hpp"
 #include "gate/decision.hpp"
+#include "gate/paired.hpp"
 #include "gate/reports.hpp"
 
 #include "tally/model/visible_text.hpp"
@@ -31,6 +32,7 @@ std::string check_name(const Check& check) {
 }
 
 std::string tolerance_of(const Check& check) {
+  if (check.pairs > 0) return paired_tolerance_text(check);
   return tolerance_text(check.rule, check.noise, check.configured_tolerance);
 }
 
@@ -123,6 +125,8 @@ void write_markdown(std::ostream& out, const GateHeading& heading, const GateRes
   head << "Candidate `" << markdown_escape(heading.candidate) << "` (" << result.candidate_runs
        << " runs) against baseline `" << markdown_escape(heading.baseline) << "` (" << result.baseline_runs
        << " runs).\n";
+  for (const std::string& note : result.runner_notes)
+    head << "\nRunner: " << markdown_escape(note) << '\n';
   if (result.overall == Verdict::no_baseline)
     head << "\nNo baseline runs: nothing was compared, and the gate passes. Run the benchmarks on the baseline "
             "commit to compare against it.\n";

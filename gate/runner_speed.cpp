@@ -5,6 +5,8 @@
 // on a steady runner it removes nothing, so the speed's estimate adds no noise of its own.
 #include "gate/runner_speed.hpp"
 
+#include "gate/statistics.hpp"
+
 #include "analysis/change_points.hpp"
 #include "analysis/region_metrics.hpp"
 
@@ -28,19 +30,6 @@ struct RegionPart {
   double log_reference = 0;
   double weight = 0;
 };
-
-double weighted_median(std::vector<std::pair<double, double>>& values) {
-  std::sort(values.begin(), values.end());
-  double total = 0;
-  for (const auto& [value, weight] : values)
-    total += weight;
-  double below = 0;
-  for (const auto& [value, weight] : values) {
-    below += weight;
-    if (below >= total / 2) return value;
-  }
-  return values.back().first;
-}
 
 /// One commit's speed (the weighted median of its regions' log ratios) and that estimate's
 /// variance, π/2 over the weights' sum (a median of normal values); nullopt with too few regions.

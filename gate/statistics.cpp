@@ -159,6 +159,19 @@ double inverse_trigamma(double value) {
   return std::exp(0.5 * (low + high));
 }
 
+double weighted_median(std::vector<std::pair<double, double>>& values) {
+  std::sort(values.begin(), values.end());
+  double total = 0;
+  for (const auto& [value, weight] : values)
+    total += weight;
+  double below = 0;
+  for (const auto& [value, weight] : values) {
+    below += weight;
+    if (below >= total / 2) return value;
+  }
+  return values.back().first;
+}
+
 double stouffer(std::span<const double> scores) {
   if (scores.empty()) return 0;
   double sum = 0;

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace tally::gate {
@@ -41,6 +42,10 @@ double inverse_trigamma(double value);
 /// for two (their mean), 0.4487 for three, towards π/(2n) for many. From the order statistics'
 /// densities by quadrature, once per n.
 double median_variance_factor(std::size_t n);
+
+/// The weighted median of (value, weight) pairs, sorted in place: the smallest value at which the
+/// weights up to it reach half of their sum. `values` must not be empty.
+double weighted_median(std::vector<std::pair<double, double>>& values);
 
 /// Stouffer's combination of signed normal scores (each a check's z with the sign of its move):
 /// Σzᵢ/√n, standard normal when every score is. Its two-sided p-value is 2·normal_upper_tail(|Z|).

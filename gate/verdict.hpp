@@ -28,9 +28,10 @@ enum class Verdict {
 
 /// Where the scale a check's change is measured against comes from.
 enum class Evidence {
-  learned_noise,     ///< the noise of commit medians learned from the history (noise.hpp)
-  repetition_spread, ///< a short history: the spread within the repetitions of every commit, both sides included
-  tolerance_only,    ///< no commit with two repetitions: no scale, the tolerance alone decides (weakest)
+  learned_noise,      ///< the noise of commit medians learned from the history (noise.hpp)
+  repetition_spread,  ///< a short history: the spread within the repetitions of every commit, both sides included
+  tolerance_only,     ///< no commit with two repetitions: no scale, the tolerance alone decides (weakest)
+  paired_differences, ///< an A/B study: the spread of the differences within its pairs (paired.hpp)
 };
 
 /// The standard deviation of the difference between the candidate's median and the reference's

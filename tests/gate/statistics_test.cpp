@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Student's t p-values against the closed forms of 1 and 2 degrees of freedom and the normal
 // limit; Fisher's F against its closed forms; the Benjamini-Hochberg rule on families worked out
-// by hand.
+// by hand; the weighted median on values weighed by hand.
 #include "gate/statistics.hpp"
 
 #include <gtest/gtest.h>
@@ -116,6 +116,15 @@ TEST(Statistics, the_variance_of_a_median_of_normal_values) {
   EXPECT_NEAR(median_variance_factor(4), 1 / (4 * 0.838), 1e-3);
   EXPECT_NEAR(median_variance_factor(5), 0.2868, 1e-4);
   EXPECT_NEAR(median_variance_factor(51) * 2 * 51 / std::numbers::pi, 1.0, 0.01);
+}
+
+TEST(WeightedMedian, is_the_value_where_the_weights_up_to_it_reach_half_their_sum) {
+  // Sorted: 1 (weight 1), 2 (weight 2), 3 (weight 1); the weights reach 3 of 4 at 2.
+  std::vector<std::pair<double, double>> balanced{{3, 1}, {1, 1}, {2, 2}};
+  EXPECT_EQ(weighted_median(balanced), 2);
+  // One precise value outweighs two loud ones: 3 of 5 at 1.
+  std::vector<std::pair<double, double>> precise{{10, 1}, {1, 3}, {20, 1}};
+  EXPECT_EQ(weighted_median(precise), 1);
 }
 
 } // namespace

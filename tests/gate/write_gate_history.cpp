@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Writes run documents of a baseline and a candidate commit (the candidate's timestep region at
-// 4 ranks loses 10% load balance) and configuration files, for the command tests of `tally gate`.
+// 4 ranks loses 10% load balance), the same as A/B studies of 5 pairs (and one whose sides are
+// alike), and configuration files, for the command tests of `tally gate`.
 #include "gate_runs.hpp"
 
 #include "tally/model/document_io.hpp"
@@ -31,6 +32,27 @@ int main(int argc, char** argv) {
       std::ofstream(folder / "runs" / ("run" + std::to_string(++count) + ".json")) << text;
       if (commit == "2222222bbbb")
         std::ofstream(folder / "candidate_only" / ("run" + std::to_string(count) + ".json")) << text;
+    }
+  }
+  // A/B studies: ab/ holds the uneven one, ab_two/ both, each pair's runs on one runner speed.
+  for (const char* name : {"ab", "ab_alike", "ab_two"})
+    std::filesystem::create_directories(folder / name);
+  for (const std::string study : {"ab-uneven", "ab-alike"}) {
+    for (std::uint64_t pair = 1; pair <= 5; ++pair) {
+      const double runner = noise.factor(0.03);
+      for (const tally::model::AbSide side : {tally::model::AbSide::baseline, tally::model::AbSide::candidate}) {
+        const bool candidate = side == tally::model::AbSide::candidate;
+        gate_testing::GateRunShape shape{candidate ? "2222222bbbb" : "1111111aaaa", "timestep"};
+        shape.useful_avg_ns *= runner;
+        if (candidate && study == "ab-uneven") shape.load_balance *= 0.9;
+        tally::analysis::ingest::LoadedRun run = gate_testing::gate_run(noise.apply(shape));
+        run.document.run.ab_study = tally::model::AbStudyRun{study, side, pair};
+        const std::string file =
+            study + "-" + std::to_string(pair) + (candidate ? "-candidate" : "-baseline") + ".json";
+        const std::string text = tally::model::write_run_document(run.document);
+        std::ofstream(folder / (study == "ab-uneven" ? "ab" : "ab_alike") / file) << text;
+        std::ofstream(folder / "ab_two" / file) << text;
+      }
     }
   }
   std::ofstream(folder / "bad.toml") << "[defaults]\nalpha = 2\n";

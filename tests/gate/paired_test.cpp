@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The gate of an A/B study: pairs built by hand, expected values from the paired t's formula.
+#include "gate/paired.hpp"
+#include "gate/paired_uniform.hpp"
+
+#include "gate/reports.hpp"
+
+#include "run_factory.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <sstream>
+
+namespace tally::gate {
+namespace {
+
+using analysis::ingest::LoadedRun;
+using analysis::ingest::RunSet;
+
+/// One run of an A/B study: Global and the named regions (their elapsed seconds), one rank each,
+/// all useful time, so every efficiency is exactly 1.
+LoadedRun study_run(const std::string& study, model::AbSide side, std::uint64_t pair,
+                    const std::vector<std::pair<std::string, double>>& regions) {
+  analysis::testing::RunShape shape;
+  shape.commit = side == model::AbSide::baseline ? "base" : "cand";
+  const auto ns = [](double seconds) { return static_cast<std::uint64_t>(std::llround(seconds * 1e9)); };
+  LoadedRun run;
+  for (const auto& [name, seconds] : regions) {
+    shape.region = name;
+    LoadedRun part = analysis::testing::make_run(shape, ns(seconds), ns(seconds));
+    if (run.document.regions.empty())
+      run = std::move(part);
+    else
+      run.document.regions.push_back(std::move(part.document.regions.front()));
+  }
+  run.document.run.id = study + "-" + std::string(model::to_string(side)) + "-" + std::to_string(pair);
+  run.document.run.ab_study = model::AbStudyRun{study, side, pair};
+  return run;
+}
+
+/// A study of `pairs` pairs: the baseline's regions take `seconds(pair, region)`, the candidate's
+/// that times `factor(pair, region)`.
+RunSet study_of(std::size_t pairs, std::size_t regions, const auto& seconds, const auto& factor,
+                const std::string& id = "study-1") {
+  RunSet out;
+  for (std::size_t pair = 1; pair <= pairs; ++pair) {
+    std::vector<std::pair<std::string, double>> baseline, candidate;
+    for (std::size_t r = 0; r < regions; ++r) {
+      const std::string name = r == 0 ? "Global" : "region" + std::to_string(r);
+      baseline.emplace_back(name, seconds(pair, r));
+      candidate.emplace_back(name, seconds(pair, r) * factor(pair, r));
+    }
+    out.runs.push_back(study_run(id, model::AbSide::baseline, pair, baseline));
+    out.runs.push_back(study_run(id, model::AbSide::candidate, pair, candidate));
+  }
+  return out;
+}
+
+const Check& check_of(const GateResult& result, const std::string& region, model::MetricId metric) {
+  for (const Check& check : result.checks) {
+    if (check.region == region && check.metric == metric) return check;
+  }
+  throw std::runtime_error("no check of " + region);
+}
+
+AbStudy study_in(const RunSet& runs) { return std::get<AbStudy>(find_ab_study(runs, "")); }
+
+TEST(PairedGate, pair_differences_are_log_ratios_of_times_and_differences_of_efficiencies) {
+  CheckRule time;
+  EXPECT_DOUBLE_EQ(*pair_difference(time, 2.0, 2.06), std::log(1.03));
+  EXPECT_FALSE(pair_difference(time, 0.0, 1.0)) << "no ratio of a value that is not positive";
+  CheckRule efficiency;
+  efficiency.tolerance_in_pp = true;
+  EXPECT_NEAR(*pair_difference(efficiency, 0.90, 0.87), -0.03, 1e-12);
+}
+
+TEST(PairedGate, paired_differences_are_their_mean_and_sample_variance_with_pairs_less_one_degrees) {
+  const std::vector<double> differences{0.01, 0.03, 0.02, 0.04, 0.00};
+  const PairedDifferences out = paired_differences(differences);
+  EXPECT_DOUBLE_EQ(out.mean, 0.02);
+  // ((−1)² + 1² + 0² + 2² + (−2)²) × 10⁻⁴ / 4
+  EXPECT_NEAR(out.variance, 2.5e-4, 1e-15);
+  EXPECT_EQ(out.degrees_of_freedom, 4);
+  EXPECT_EQ(paired_differences(std::vector<double>{0.05}).degrees_of_freedom, 0) << "one pair has no spread";
+}
+
+TEST(PairedGate, a_region_slower_in_every_pair_is_judged_by_the_paired_t_whatever_the_runner_did_between_pairs) {
+  // The runner moves Global by 10% between pairs; the candidate is 5%, 6%, 4%, 5%, 5% slower within
+  // each. d = ln(1.05), ln(1.06), ln(1.04), ln(1.05), ln(1.05): mean 0.048772, sample variance
+  // 4.5355e-5, standard error √(4.5355e-5 / 5) = 0.0030118; the move read as a ratio,
+  // z = (e^0.048772 − 1) / 0.0030118 = 16.595 (the log's own t is 16.19), 4 degrees of freedom.
+  const std::vector<double> runner{1.00, 1.10, 0.95, 1.05, 1.02};
+  const std::vector<double> slower{1.05, 1.06, 1.04, 1.05, 1.05};
+  const RunSet runs = study_of(
+      5, 1, [&](std::size_t pair, std::size_t) { return runner[pair - 1]; },
+      [&](std::size_t pair, std::size_t) { return slower[pair - 1]; });
+  const GateResult result = compare_pairs(runs, study_in(runs), {}, "2026-11-28");
+  const Check& global = check_of(result, "Global", model::MetricId::elapsed_ns);
+  EXPECT_EQ(global.pairs, 5u);
+  EXPECT_EQ(global.result.evidence, Evidence::paired_differences);
+  EXPECT_NEAR(*global.result.z, 16.595, 1e-3);
+  EXPECT_NEAR(global.result.change, 4.998, 1e-3) << "100 × (e^mean − 1)";
+  EXPECT_EQ(global.result.p_one_job, global.result.p_value) << "no prior: one job's degrees are the pooled ones";
+  EXPECT_EQ(global.prior_degrees_of_freedom, 0) << "one check of a metric fits no prior";
+  EXPECT_EQ(global.result.verdict, Verdict::regression);
+  EXPECT_EQ(exit_code_of(result), 1);
+  EXPECT_TRUE(result.uniform_moves.empty()) << "one region tells no uniform move from its own";
+  // The pairs' levels (mean log of both sides) spread by 5.79% (standard deviation over 5 pairs).
+  ASSERT_EQ(result.runner_notes.size(), 1u);
+  EXPECT_NE(result.runner_notes.front().find("drifted 5.8% between the study's 5 pairs"), std::string::npos)
+      << result.runner_notes.front();
+}
+
+TEST(PairedGate, identical_sides_pass) {
+  const RunSet runs = study_of(
+      5, 6, [](std::size_t pair, std::size_t r) { return (1.0 + 0.03 * pair) * (r == 0 ? 10.0 : 1.0 + r); },
+      [](std::size_t, std::size_t) { return 1.0; });
+  const GateResult result = compare_pairs(runs, study_in(runs), {}, "2026-11-28");
+  EXPECT_EQ(result.overall, Verdict::pass);
+  EXPECT_EQ(exit_code_of(result), 0);
+  EXPECT_EQ(result.baseline_runs, 5u);
+  EXPECT_EQ(result.candidate_runs, 5u);
+  ASSERT_EQ(result.uniform_moves.size(), 1u);
+  EXPECT_EQ(result.uniform_moves.front().result.change, 0);
+}
+
+TEST(PairedGate, a_uniform_slowdown_of_every_region_is_the_whole_codes_move_not_each_regions) {
+  // Every region 3% slower in every pair, give or take 0.1% of region and pair: the weighted
+  // median of each pair's regions is within 0.1% of 3%, and no region moved beyond it.
+  const RunSet runs = study_of(
+      5, 6, [](std::size_t pair, std::size_t r) { return (1.0 + 0.03 * pair) * (r == 0 ? 10.0 : 1.0 + r); },
+      [](std::size_t pair, std::size_t r) {
+        return 1.03 + 0.0005 * static_cast<double>((pair * 7 + r * 3) % 5) - 0.001;
+      });
+  const GateResult result = compare_pairs(runs, study_in(runs), {}, "2026-11-28");
+  ASSERT_EQ(result.uniform_moves.size(), 1u);
+  const UniformMove& move = result.uniform_moves.front();
+  EXPECT_TRUE(move.paired);
+  EXPECT_NEAR(move.result.change, 3.0, 0.1);
+  EXPECT_TRUE(move.result.kept);
+  EXPECT_EQ(result.overall, Verdict::regression);
+  ASSERT_EQ(result.run_events.size(), 1u);
+  EXPECT_EQ(result.run_events.front().kind, RunEventKind::uniform);
+  for (const Check& check : result.checks)
+    EXPECT_NE(check.result.verdict, Verdict::regression) << check_name(check) << ": the move is the whole code's";
+}
+
+TEST(PairedGate, a_paired_checks_report_says_how_many_pairs_its_tolerance_came_from_and_the_runners_drift) {
+  const RunSet runs = study_of(
+      3, 1, [](std::size_t pair, std::size_t) { return 1.0 + 0.1 * pair; },
+      [](std::size_t pair, std::size_t) { return 1.0 + 0.001 * pair; });
+  const GateResult result = compare_pairs(runs, study_in(runs), {}, "2026-11-28");
+  EXPECT_EQ(tolerance_of(check_of(result, "Global", model::MetricId::elapsed_ns))
+                .rfind("tolerance 1% from the differences of 3 pairs", 0),
+            0u);
+  std::ostringstream markdown;
+  write_markdown(markdown, {"cand", "base"}, result);
+  EXPECT_NE(markdown.str().find("Runner: scaling @ "), std::string::npos) << markdown.str();
+}
+
+TEST(PairedUniform, each_pairs_median_of_the_regions_is_removed_from_every_region_that_ran_in_it) {
+  // Five regions in both pairs, alike in noise: pair 1's log ratios 0.03 four times and 0.10 (the
+  // region whose code changed), median 0.03; pair 2's 0.01 to 0.05, median 0.03. A sixth region ran
+  // in pair 2 only: it takes no part in the medians but has pair 2's removed.
+  const std::vector<std::size_t> both{0, 1}, second{1};
+  std::vector<std::vector<double>> ratios{{0.03, 0.01}, {0.03, 0.02}, {0.03, 0.03}, {0.03, 0.04}, {0.10, 0.05}, {0.09}};
+  std::vector<RegionLogRatios> regions;
+  for (std::size_t r = 0; r < ratios.size(); ++r)
+    regions.push_back({r < 5 ? &both : &second, &ratios[r], 1e-4});
+  const auto medians = remove_uniform_move(2, regions);
+  ASSERT_TRUE(medians);
+  EXPECT_DOUBLE_EQ((*medians)[0], 0.03);
+  EXPECT_DOUBLE_EQ((*medians)[1], 0.03);
+  EXPECT_NEAR(ratios[4][0], 0.07, 1e-12) << "the changed region keeps its move beyond the whole code's";
+  EXPECT_NEAR(ratios[4][1], 0.02, 1e-12);
+  EXPECT_NEAR(ratios[5][0], 0.06, 1e-12);
+  regions.resize(4);
+  EXPECT_FALSE(remove_uniform_move(2, regions)) << "four regions tell the code's move from one region's too poorly";
+}
+
+TEST(PairedStudy, several_studies_need_one_named_and_a_study_needs_both_sides) {
+  const auto seconds = [](std::size_t, std::size_t) { return 1.0; };
+  RunSet runs = study_of(2, 1, seconds, seconds, "study-a");
+  RunSet other = study_of(2, 1, seconds, seconds, "study-b");
+  runs.runs.insert(runs.runs.end(), other.runs.begin(), other.runs.end());
+  EXPECT_EQ(std::get<AbStudyError>(find_ab_study(runs, "")).message,
+            "the input holds 2 A/B studies (study-a, study-b): name one with --study");
+  const AbStudy named = std::get<AbStudy>(find_ab_study(runs, "study-b"));
+  EXPECT_EQ(named.id, "study-b");
+  EXPECT_EQ(named.baseline_commit, "base");
+  EXPECT_EQ(named.candidate_commit, "cand");
+
+  RunSet one_sided;
+  for (const LoadedRun& run : other.runs) {
+    if (run.document.run.ab_study->side == model::AbSide::baseline) one_sided.runs.push_back(run);
+  }
+  EXPECT_EQ(std::get<AbStudyError>(find_ab_study(one_sided, "")).message,
+            "the A/B study study-b has no candidate runs: nothing to pair them with");
+  EXPECT_FALSE(has_ab_study(RunSet{}));
+}
+
+} // namespace
+} // namespace tally::gate
