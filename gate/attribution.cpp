@@ -48,17 +48,21 @@ std::vector<Contribution> split_elapsed(const model::MetricValues& baseline, con
   const auto parallel = log_ratio(MetricId::parallel_efficiency, baseline, candidate);
   if (!elapsed || !parallel || *elapsed == 0) return {};
   const double useful = *elapsed + *parallel;
-  std::vector<Contribution> out{{"parallel efficiency", 1, -*parallel / *elapsed},
-                                {"computation (useful time)", 1, useful / *elapsed}};
+  // In pre-order: parallel efficiency and its factors, then computation and its factors.
+  std::vector<Contribution> out{{"parallel efficiency", 1, -*parallel / *elapsed}};
+  split_tree(MetricId::parallel_efficiency, out[0].share, 2, baseline, candidate, out);
+  const std::size_t computation = out.size();
+  out.push_back({"computation (useful time)", 1, useful / *elapsed});
   const auto instructions = log_ratio(MetricId::useful_instructions, baseline, candidate);
   const auto ipc = log_ratio(MetricId::useful_ipc, baseline, candidate);
   const auto frequency = log_ratio(MetricId::useful_frequency_ghz, baseline, candidate);
   if (instructions && ipc && frequency) {
     const double total = *instructions - *ipc - *frequency; // equals `useful` for one repetition a side
     if (total != 0) {
-      out.push_back({"instructions", 2, out[1].share * *instructions / total});
-      out.push_back({"IPC", 2, out[1].share * -*ipc / total});
-      out.push_back({"frequency", 2, out[1].share * -*frequency / total});
+      const double share = out[computation].share;
+      out.push_back({"instructions", 2, share * *instructions / total});
+      out.push_back({"IPC", 2, share * -*ipc / total});
+      out.push_back({"frequency", 2, share * -*frequency / total});
     }
   }
   return out;

@@ -26,15 +26,6 @@ constexpr std::size_t baseline_position = 0;
 constexpr std::size_t candidate_position = 1;
 constexpr std::size_t first_history_position = 2;
 
-model::MetricValues medians_of(const std::vector<model::MetricValues>& repetitions) {
-  model::MetricValues out;
-  const analysis::MetricSummaries summaries = analysis::summarize(repetitions);
-  for (const model::MetricInfo& info : model::metric_table()) {
-    if (const auto& summary = summaries[static_cast<std::size_t>(info.id)]) out.set(info.id, summary->median);
-  }
-  return out;
-}
-
 std::vector<double> values_of(const std::vector<model::MetricValues>& repetitions, model::MetricId metric) {
   std::vector<double> out;
   out.reserve(repetitions.size()); // sized once: taken for every metric of every commit of the history
@@ -375,8 +366,8 @@ void compare_region(const Cell& cell, const std::string& region, const Reference
     list.push_back({cell.experiment.name, region, cell.configuration});
     return;
   }
-  const model::MetricValues baseline_medians = medians_of(baseline);
-  const model::MetricValues candidate_medians = medians_of(candidate);
+  const model::MetricValues baseline_medians = analysis::median_metrics(baseline);
+  const model::MetricValues candidate_medians = analysis::median_metrics(candidate);
   const auto history = commit_repetitions(cell, region, references, baseline, energy);
   const std::optional<std::string> parent = analysis::region_parent(cell.candidate, region);
   for (const model::MetricInfo& info : model::metric_table()) {
@@ -413,7 +404,7 @@ std::optional<model::MetricValues> global_of(const Cell& cell) {
   auto values = analysis::repetition_metrics(cell.baseline, "Global", nullptr, cell.experiment.scaling);
   if (values.empty()) return std::nullopt;
   add_energy(values, cell.baseline, "Global", energy_basis(cell.candidate, "Global"));
-  return medians_of(values);
+  return analysis::median_metrics(values);
 }
 
 } // namespace

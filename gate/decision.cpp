@@ -31,10 +31,11 @@ double weighed_p(const SampleVerdict& evidence, const CheckRule& rule, const Gat
 }
 
 /// One hypothesis of the family: a metric of a region at every configuration it was checked at
-/// (indices into the checks), or a uniform move (an index into uniform_moves).
+/// (indices into the checks), or an experiment's uniform moves at every configuration (indices into
+/// uniform_moves): the whole code slowed shows at every scale, as a region's change does.
 struct Hypothesis {
   std::vector<std::size_t> checks;
-  std::optional<std::size_t> uniform;
+  std::vector<std::size_t> uniform; ///< an experiment's uniform moves, one per configuration
   double p_value = 1;
   double direction = 0; ///< the sum of its checks' signed normal scores (Stouffer's numerator)
 };
@@ -85,8 +86,12 @@ void keep_family(GateResult& result, const GateConfig& config) {
     if (added) hypotheses.emplace_back();
     hypotheses[group->second].checks.push_back(i);
   }
+  std::map<std::string, std::size_t> uniform_of;
   for (std::size_t u = 0; u < result.uniform_moves.size(); ++u) {
-    if (result.uniform_moves[u].result.p_value) hypotheses.push_back({{}, u});
+    if (!result.uniform_moves[u].result.p_value) continue;
+    const auto [group, added] = uniform_of.try_emplace(result.uniform_moves[u].experiment, hypotheses.size());
+    if (added) hypotheses.emplace_back();
+    hypotheses[group->second].uniform.push_back(u);
   }
   std::vector<double> family;
   for (Hypothesis& hypothesis : hypotheses) {
@@ -96,12 +101,12 @@ void keep_family(GateResult& result, const GateConfig& config) {
       one_job.push_back(std::min(1.0, evidence.p_one_job.value_or(*evidence.p_value) * alpha_weight(rule, config)));
       scores.push_back(std::copysign(normal_score(p_values.back()), *evidence.z));
     };
-    if (hypothesis.uniform)
-      add(result.uniform_moves[*hypothesis.uniform].result, result.uniform_moves[*hypothesis.uniform].rule);
+    for (const std::size_t u : hypothesis.uniform)
+      add(result.uniform_moves[u].result, result.uniform_moves[u].rule);
     for (const std::size_t i : hypothesis.checks)
       add(result.checks[i].result, result.checks[i].rule);
     const bool independent =
-        hypothesis.uniform ||
+        !hypothesis.uniform.empty() ||
         model::metric_info(result.checks[hypothesis.checks.front()].metric).scope != model::MetricScope::across_runs;
     combine(hypothesis, p_values, one_job, scores, independent);
     family.push_back(hypothesis.p_value);
@@ -110,8 +115,13 @@ void keep_family(GateResult& result, const GateConfig& config) {
   for (std::size_t h = 0; h < hypotheses.size(); ++h) {
     if (!selected[h]) continue;
     const Hypothesis& hypothesis = hypotheses[h];
-    if (hypothesis.uniform) result.uniform_moves[*hypothesis.uniform].result.kept = true;
-    const auto configurations = static_cast<double>(hypothesis.checks.size());
+    const auto configurations = static_cast<double>(hypothesis.checks.size() + hypothesis.uniform.size());
+    for (const std::size_t u : hypothesis.uniform) {
+      SampleVerdict& evidence = result.uniform_moves[u].result;
+      const double p = weighed_p(evidence, result.uniform_moves[u].rule, config);
+      const bool along = std::signbit(*evidence.z) == std::signbit(hypothesis.direction);
+      evidence.kept = p <= config.alpha && (along || p <= config.alpha / configurations);
+    }
     for (const std::size_t i : hypothesis.checks) {
       SampleVerdict& evidence = result.checks[i].result;
       const double p = weighed_p(evidence, result.checks[i].rule, config);
@@ -137,12 +147,18 @@ Verdict verdict_of(const SampleVerdict& evidence, const CheckRule& rule, const G
 void decide_uniform(const UniformMove& move, const GateConfig& config, std::vector<RunEvent>& events) {
   const Verdict verdict = verdict_of(move.result, move.rule, config);
   if (verdict != Verdict::regression && verdict != Verdict::improvement) return;
-  char text[256];
-  std::snprintf(text, sizeof text,
-                "uniform: every region %.1f%% %s at %s than along the history (z = %.1f; the runner's speed "
-                "spreads %.1f%% between jobs): the runner or the whole code",
-                std::abs(move.result.change), move.result.worse ? "slower" : "faster",
-                move.configuration.label().c_str(), std::abs(*move.result.z), 100 * move.drift);
+  // Paired on one runner, the move is the code's; along a history, the runner's or the code's.
+  const char* against = move.paired ? "in the candidate" : "";
+  char drift[96];
+  std::snprintf(drift, sizeof drift,
+                move.paired ? "the runner drifted %.1f%% between pairs"
+                            : "the runner's speed spreads %.1f%% between jobs",
+                100 * move.drift);
+  char text[320];
+  std::snprintf(text, sizeof text, "uniform: every region %.1f%% %s%s%s at %s%s (z = %.1f; %s): %s",
+                std::abs(move.result.change), move.result.worse ? "slower" : "faster", *against ? " " : "", against,
+                move.configuration.label().c_str(), move.paired ? ", paired on one runner" : " than along the history",
+                std::abs(*move.result.z), drift, move.paired ? "the whole code" : "the runner or the whole code");
   events.push_back({RunEventKind::uniform, verdict, move.experiment, move.configuration, "", std::nullopt, text});
 }
 
