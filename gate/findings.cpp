@@ -225,12 +225,17 @@ std::string attribution_text(const Check& check) {
   return out;
 }
 
-std::string summary_of(const Finding& finding, const std::vector<Check>& checks,
-                       const analysis::Configuration& smallest) {
+/// The cause of `finding` whose change is largest: the one its summary shows.
+const Check& largest_change(const Finding& finding, const std::vector<Check>& checks) {
   const std::vector<const Check*> causes = causes_of(finding, checks);
-  const Check& lead = **std::max_element(causes.begin(), causes.end(), [](const Check* a, const Check* b) {
+  return **std::max_element(causes.begin(), causes.end(), [](const Check* a, const Check* b) {
     return std::abs(a->result.change) < std::abs(b->result.change);
   });
+}
+
+std::string summary_of(const Finding& finding, const std::vector<Check>& checks,
+                       const analysis::Configuration& smallest) {
+  const Check& lead = largest_change(finding, checks);
   std::string out = finding.region + ": " + change_text(lead) + " at " + configurations_text({lead.configuration});
   std::vector<analysis::Configuration> others;
   for (const analysis::Configuration& configuration : finding.configurations) {
@@ -252,10 +257,7 @@ std::string summary_of(const Finding& finding, const std::vector<Check>& checks,
 /// A finding's move in a few words, for the finding of its region it is merged into: its largest
 /// change and every configuration that shows it.
 std::string consequence_text(const Finding& finding, const std::vector<Check>& checks) {
-  const std::vector<const Check*> causes = causes_of(finding, checks);
-  const Check& lead = **std::max_element(causes.begin(), causes.end(), [](const Check* a, const Check* b) {
-    return std::abs(a->result.change) < std::abs(b->result.change);
-  });
+  const Check& lead = largest_change(finding, checks);
   const std::string why = attribution_text(lead);
   return change_text(lead) + " at " + configurations_text(finding.configurations) +
          (why.empty() ? "" : " (" + why + ")");
