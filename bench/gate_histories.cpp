@@ -316,6 +316,7 @@ RealisticHistory realistic_history(std::uint64_t seed, bool grow, const HistoryO
     grown = program.size() == 1 ? 0 : std::uniform_int_distribution<std::size_t>(1, program.size() - 1)(random);
     out.grown_region = program[*grown].name;
     out.grown_is_phase = program[*grown].parent == std::size_t{0};
+    out.grown_cost = 3.0 * program[*grown].noise * program[*grown].share;
   }
   std::vector<std::vector<std::vector<double>>> patterns; // by configuration, region, rank
   for (const Configuration& configuration : configurations) {

@@ -24,6 +24,7 @@ struct RealisticHistory {
   analysis::ingest::RunSet runs;
   std::string grown_region;    ///< the region whose work grows in the candidate; empty when nothing changed
   bool grown_is_phase = false; ///< the grown region has sub-regions (its own work is a part of its time)
+  double grown_cost = 0;       ///< the work the grown region adds, as a share of the program's work
 };
 
 /// How long a history is: its commits (the newest is the candidate) and the repetitions of each.

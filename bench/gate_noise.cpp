@@ -109,7 +109,9 @@ Failures failures(const TrialShape& shape, int trials, double noise, double shif
 void realistic_rates(const bench::HistoryOptions& options, int seeds) {
   const bench::HistoryLength& length = options.length;
   constexpr std::size_t alarms_shown = 3;
-  int noise_red = 0, grown_red = 0, grown_named = 0, phases = 0, phases_named = 0;
+  int noise_red = 0, grown_red = 0, grown_named = 0, phases = 0, phases_named = 0, costly = 0, costly_named = 0;
+  // A change that costs the run less than this never fails (GateConfig::min_impact_percent).
+  const double min_impact = gate::GateConfig{}.min_impact_percent / 100.0;
   std::size_t fewest_checks = SIZE_MAX, most_checks = 0;
   std::vector<std::string> alarms;
   for (int seed = 0; seed < seeds; ++seed) {
@@ -143,6 +145,8 @@ void realistic_rates(const bench::HistoryOptions& options, int seeds) {
     grown_named += red && named ? 1 : 0;
     phases += grown.grown_is_phase ? 1 : 0;
     phases_named += grown.grown_is_phase && red && named ? 1 : 0;
+    costly += grown.grown_cost >= min_impact ? 1 : 0;
+    costly_named += grown.grown_cost >= min_impact && red && named ? 1 : 0;
   }
   static constexpr const char* shapes[] = {"normal", "lognormal", "heavy-tailed (Student's t, 3 degrees)"};
   std::printf("\nrealistic histories: %d seeds, %d commits x %d repetitions at 1, 2, 4 ranks and 8 ranks on 2 nodes,\n"
@@ -156,6 +160,9 @@ void realistic_rates(const bench::HistoryOptions& options, int seeds) {
   std::printf("%-34s %2d/%-4d %2d/%-4d %s\n", "one region grows 3x its noise", grown_red, seeds, grown_named, seeds,
               ">= 90% red and named");
   std::printf("grown region a phase in %d of %d seeds, %d of them named\n", phases, seeds, phases_named);
+  if (costly < seeds)
+    std::printf("grown region costs the run at least the gate's %.2g%% in %d of %d seeds, %d of them named\n",
+                100 * min_impact, costly, seeds, costly_named);
   if (fewest_checks == most_checks)
     std::printf("checks per comparison: %zu\n", most_checks);
   else
@@ -200,6 +207,10 @@ int main(int argc, char** argv) {
   realistic_rates({.length = {}, .measured_energy = true}, seeds);
   realistic_rates({.length = {}, .drifting_runner = true}, seeds);
   realistic_rates({.length = {4, 3}, .drifting_runner = true}, seeds);
+  // One run per commit, the cheapest CI: a long history, a short one, and a drifting runner.
+  realistic_rates({.length = {12, 1}}, seeds);
+  realistic_rates({.length = {4, 1}}, seeds);
+  realistic_rates({.length = {12, 1}, .drifting_runner = true}, seeds);
   // Histories generated otherwise: other noise shapes, a program of Global alone (an unmodified
   // binary) and one of a hundred regions, short and long.
   std::printf("\nhistories generated otherwise:\n");

@@ -22,8 +22,8 @@ bool certain_beyond_tolerance(const SampleVerdict& evidence, const CheckRule& ru
 ///  2. A check is a regression or an improvement when its move is kept, beyond its tolerance and
 ///     costs the run at least its min_impact_percent; inconclusive when it is beyond twice its
 ///     tolerance with that impact and p < alpha alone, but the family does not keep it; else a
-///     pass. A check without a scale (no commit with two repetitions) is decided by its tolerance
-///     and impact alone.
+///     pass. A check without a scale (no commit with two repetitions and fewer than three commits)
+///     is decided by its tolerance and impact alone.
 ///  3. Active waivers turn regressions of checks and directed counts into `waived`.
 ///  4. A count change is `changed`, or a regression or an improvement where a rule gives the
 ///     count a direction; each says how its region's time moved.

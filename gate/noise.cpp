@@ -120,6 +120,20 @@ std::vector<std::size_t> level_starts(std::span<const std::vector<double>> histo
   return starts;
 }
 
+/// The degrees of freedom of the scale's variance: the repetitions' part plus the drift beyond it
+/// (the medians' part's variance less the repetitions', none where smaller), two variances each
+/// estimated with its own degrees, combined by Satterthwaite's rule. A steady runner keeps the
+/// repetitions' many degrees, a drifting one tends to the medians' few as far as it drifts.
+double scale_degrees(const LearnedNoise& noise) {
+  if (noise.medians_degrees <= 0) return noise.within_degrees;
+  const double repetitions = noise.within * noise.within;
+  const double drift = std::max(0.0, noise.medians * noise.medians - repetitions);
+  if (drift == 0) return noise.within_degrees;
+  if (noise.within_degrees <= 0) return noise.medians_degrees;
+  const double total = repetitions + drift;
+  return total * total / (repetitions * repetitions / noise.within_degrees + drift * drift / noise.medians_degrees);
+}
+
 } // namespace
 
 std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> commits,
@@ -127,11 +141,16 @@ std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> com
   std::vector<std::vector<double>> with_candidate(commits.begin(), commits.end());
   with_candidate.emplace_back(candidate.begin(), candidate.end());
   const analysis::CommitNoise repetitions = analysis::commit_noise(with_candidate);
-  if (repetitions.within_differences == 0 || commits.empty()) return std::nullopt;
-  std::vector<std::size_t> starts{0};
-  if (commits.size() >= noise_min_commits) starts = level_starts(commits, analysis::commit_noise(commits));
+  if (commits.empty()) return std::nullopt;
   const Spread within = repetition_spread(with_candidate, repetitions);
+  // With one run per commit the medians' spread alone is the noise, from three commits on, and the
+  // history is one level: without repetitions to tell a commit's noise, a metric whose runs fall in
+  // two modes (which rank a collective waits for) would be cut into levels of one mode each.
+  std::vector<std::size_t> starts{0};
+  if (commits.size() >= noise_min_commits && within.degrees_of_freedom > 0)
+    starts = level_starts(commits, analysis::commit_noise(commits));
   const Spread medians = median_spread(commits, starts);
+  if (within.degrees_of_freedom == 0 && medians.degrees_of_freedom == 0) return std::nullopt;
   return LearnedNoise{commits.size(),
                       commits.size() - starts.back(),
                       within.deviation,
@@ -149,21 +168,26 @@ double drift_of(const LearnedNoise& noise) {
 Scale noise_scale(const LearnedNoise& noise) {
   const bool medians = noise.medians_degrees > 0;
   const double deviation = medians ? std::max(noise.within, noise.medians) : noise.within;
-  // Both parts are needed to trust the scale, the medians' to show how far the runner drifts, the
-  // repetitions' to bound it below: it is known as well as the less known of them.
-  const double degrees = medians ? std::min(noise.within_degrees, noise.medians_degrees) : noise.within_degrees;
   const double level_error = 1.0 / static_cast<double>(noise.level_commits);
   // One job's move is judged by the history's jobs from as many as the medians' spread needs on;
   // with fewer (the baseline and the candidate alone), by the repetitions' own degrees of freedom:
   // what the family pooled is no knowledge of how one job's state moves its regions.
   const double jobs = static_cast<double>(noise.commits) - 1.0;
-  return {deviation * std::sqrt(1.0 + level_error), std::max(1.0, degrees),
-          noise.commits >= noise_min_commits ? Evidence::learned_noise : Evidence::repetition_spread,
-          jobs >= median_spread_min_degrees ? jobs : noise.within_own_degrees};
+  const double job_degrees = jobs >= median_spread_min_degrees ? jobs : noise.within_own_degrees;
+  if (noise.within_degrees <= 0) {
+    // Single runs: each value is one job's, and one run's tails are the history's to show.
+    return {deviation * std::sqrt(1.0 + level_error), std::max(1.0, std::min(scale_degrees(noise), jobs)),
+            Evidence::single_runs, job_degrees};
+  }
+  return {deviation * std::sqrt(1.0 + level_error), std::max(1.0, scale_degrees(noise)),
+          noise.commits >= noise_min_commits ? Evidence::learned_noise : Evidence::repetition_spread, job_degrees};
 }
 
 double tolerance_with_noise(const CheckRule& configured, const std::optional<Scale>& scale, double baseline_median) {
-  if (!scale || scale->evidence == Evidence::tolerance_only) return configured.tolerance;
+  // Single runs do not tighten it: a metric whose runs fall in two modes (which rank a collective
+  // waits for) can show one mode along a whole history and the other in the candidate.
+  if (!scale || scale->evidence == Evidence::tolerance_only || scale->evidence == Evidence::single_runs)
+    return configured.tolerance;
   double deviation = 100.0 * scale->deviation; // percentage points of an efficiency
   if (!configured.tolerance_in_pp) {
     if (baseline_median == 0) return configured.tolerance;

@@ -54,16 +54,18 @@ double drift_of(const LearnedNoise& noise);
 
 /// The noise of `commits` (oldest first, the baseline last, each its repetition values) and
 /// `candidate` (its repetitions, counted in the repetitions' part only). With noise_min_commits
-/// commits or more the levels are the history's change points (and the baseline alone when it lies
-/// off its level); with fewer the history is one level (too few commits to find a change point or
-/// to tell a shift at the baseline from a drift). nullopt when no commit, the candidate's included,
-/// has two repetitions.
+/// commits or more, each with repetitions, the levels are the history's change points (and the
+/// baseline alone when it lies off its level); with fewer, or one run per commit, the history is one
+/// level (too few commits to find a change point or to tell a shift at the baseline from a drift;
+/// single runs in two modes would look like levels). nullopt when no commit, the candidate's
+/// included, has two repetitions and the medians' part has fewer than two degrees of freedom.
 std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> commits,
                                         std::span<const double> candidate);
 
-/// The scale of a check: the larger part, σ, with its degrees of freedom, times √(1 + 1/level_commits)
-/// (the candidate's median less the level's when nothing changed); learned_noise evidence from
-/// noise_min_commits commits on, repetition_spread below.
+/// The scale of a check: the larger part, σ, times √(1 + 1/level_commits) (the candidate's median
+/// less the level's when nothing changed), with Satterthwaite's degrees of freedom for the
+/// repetitions' part plus the drift beyond it; learned_noise evidence from noise_min_commits commits
+/// on, repetition_spread below, single_runs (at most the history's jobs' degrees) with one run per commit.
 Scale noise_scale(const LearnedNoise& noise);
 
 /// A drift at least this large (the tolerance at least doubled by it) is named in the tolerance's

@@ -67,7 +67,9 @@ std::string_view to_string(Evidence evidence) {
   switch (evidence) {
   case Evidence::learned_noise: return "against the noise learned from the history";
   case Evidence::repetition_spread: return "against the spread of the repetitions (short history)";
-  case Evidence::tolerance_only: return "tolerance only (no commit with two repetitions; weakest verdict)";
+  case Evidence::single_runs: return "against the spread of the history's single runs (one run per commit)";
+  case Evidence::tolerance_only:
+    return "tolerance only (no commit with two repetitions, fewer than three commits; weakest verdict)";
   case Evidence::paired_differences: return "against the spread of the A/B study's paired differences";
   }
   return "";

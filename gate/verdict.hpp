@@ -30,7 +30,8 @@ enum class Verdict {
 enum class Evidence {
   learned_noise,      ///< the noise of commit medians learned from the history (noise.hpp)
   repetition_spread,  ///< a short history: the spread within the repetitions of every commit, both sides included
-  tolerance_only,     ///< no commit with two repetitions: no scale, the tolerance alone decides (weakest)
+  single_runs,        ///< one run per commit: the spread of the history's runs, the configured tolerance
+  tolerance_only,     ///< fewer than three commits and none with two repetitions: the tolerance alone (weakest)
   paired_differences, ///< an A/B study: the spread of the differences within its pairs (paired.hpp)
 };
 

@@ -260,6 +260,31 @@ analysis::ingest::RunSet three_commits(const std::vector<std::vector<double>>& t
   return commits_of(times, [](GateRunShape& shape, double time) { shape.useful_avg_ns = time * 1e9; });
 }
 
+TEST(Decision, single_runs_judge_a_move_beyond_the_tolerance_against_their_spread) {
+  // One run per commit, k0 to k5 (the baseline), one level: their times 3.0, 3.3, 2.8, 3.2, 2.9, 3.1
+  // (median 3.05) spread by √(0.175/5) = 0.1871 about their mean, and the candidate's 3.35 less the
+  // level varies by 0.1871·√(1 + 1/6) = 0.2021 when nothing changed: +9.8% is beyond the configured
+  // 5%, but z = 0.30/0.2021 = 1.48 with 5 degrees of freedom, a pass.
+  const CommitSelection selection{{"k6"}, {"k5"}, {{"k4"}, {"k3"}, {"k2"}, {"k1"}, {"k0"}}};
+  const GateResult noisy = compare_runs(three_commits({{3.0}, {3.3}, {2.8}, {3.2}, {2.9}, {3.1}, {3.35}}), selection,
+                                        {}, "k6", "2026-01-10");
+  const auto elapsed_of = [](const GateResult& result) {
+    return std::find_if(result.checks.begin(), result.checks.end(),
+                        [](const Check& check) { return check.metric == MetricId::elapsed_ns; });
+  };
+  const auto noisy_elapsed = elapsed_of(noisy);
+  ASSERT_NE(noisy_elapsed, noisy.checks.end());
+  EXPECT_EQ(noisy_elapsed->result.evidence, Evidence::single_runs);
+  EXPECT_NEAR(noisy_elapsed->result.change, 100 * (3.35 / 3.05 - 1), 1e-6);
+  ASSERT_TRUE(noisy_elapsed->result.z);
+  EXPECT_NEAR(*noisy_elapsed->result.z, 0.30 / (std::sqrt(0.175 / 5) * std::sqrt(7.0 / 6)), 1e-3);
+  EXPECT_EQ(noisy.overall, Verdict::pass);
+  // Runs within ±0.3% (3.00, 3.01, 2.99, 3.00, 3.01, 2.99): the same move is far beyond their spread.
+  const GateResult quiet = compare_runs(three_commits({{3.0}, {3.01}, {2.99}, {3.0}, {3.01}, {2.99}, {3.35}}),
+                                        selection, {}, "k6", "2026-01-10");
+  EXPECT_EQ(quiet.overall, Verdict::regression);
+}
+
 TEST(Decision, a_short_history_judges_against_the_repetitions_spread_not_a_fixed_tolerance) {
   // The candidate's median 3.775 against the level of k0 and k1 (their 8 repetitions pooled: 3.525),
   // +7.1%, beyond the configured 5%. Noisy repetitions: the 18 pairs within the three commits differ
@@ -292,9 +317,11 @@ TEST(Decision, a_drop_far_beyond_a_drifting_runners_commits_fails_a_short_histor
   // √(Σ residual²/3) = 0.041572: the runner drifted between commits, and that spread alone, with its
   // 3 degrees of freedom, is the noise. The baseline lies on the level of the three before it
   // (0.941 against their pooled median 0.979), so the candidate's median 0.6715 is compared with
-  // the pooled median of all 16, 0.9695: z = −0.298/(0.041572·√(1 + 1/4)) = −6.4115, p from
-  // Student's t with 3 degrees of freedom (0.0077). The same drop lowers parallel efficiency and
-  // lengthens the run: those checks lift each other over the family's line.
+  // the pooled median of all 16, 0.9695: z = −0.298/(0.041572·√(1 + 1/4)) = −6.4115. The p-value is
+  // Student's t with Satterthwaite's degrees of freedom for the repetitions' part (their pooled
+  // variance, 0.0089065/15, times a median of four's share of it, 15 degrees) plus the drift beyond
+  // it (3 degrees): about 3.7, p 0.0039. The same drop lowers parallel efficiency and lengthens the
+  // run: those checks lift each other over the family's line.
   const std::vector<std::vector<double>> balances = {{0.879, 0.894, 0.905, 0.95},
                                                      {0.972, 0.982, 0.991, 0.994},
                                                      {0.976, 0.987, 0.991, 0.984},
@@ -310,7 +337,11 @@ TEST(Decision, a_drop_far_beyond_a_drifting_runners_commits_fails_a_short_histor
   ASSERT_TRUE(balance->result.z);
   EXPECT_NEAR(*balance->result.z, -6.4115, 1e-3);
   ASSERT_TRUE(balance->result.p_value);
-  EXPECT_NEAR(*balance->result.p_value, student_t_p_value(6.4115, 3.0), 1e-4);
+  const double repetitions = 0.0089065 / 15 * median_variance_factor(4);
+  const double drift = 0.041572 * 0.041572 - repetitions;
+  const double degrees =
+      (repetitions + drift) * (repetitions + drift) / (repetitions * repetitions / 15 + drift * drift / 3);
+  EXPECT_NEAR(*balance->result.p_value, student_t_p_value(6.4115, degrees), 1e-4);
   EXPECT_EQ(balance->result.verdict, Verdict::regression);
   EXPECT_EQ(exit_code_of(result), 1);
 }

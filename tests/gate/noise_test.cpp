@@ -18,9 +18,40 @@ namespace {
 
 using model::MetricId;
 
-TEST(Noise, single_repetitions_teach_nothing) {
+TEST(Noise, single_runs_teach_their_spread_from_three_commits_on) {
+  // One run per commit: 1, 2, 3, 4 about their mean 2.5 spread by √((2.25 + 0.25 + 0.25 + 2.25)/3)
+  // = 1.29099 with 3 degrees of freedom, one level (no change point is looked for without
+  // repetitions); the scale against the level of four is 1.29099·√(1 + 1/4), with the history's 3
+  // degrees (one per commit beyond the first), and the configured tolerance stands.
   const std::vector<std::vector<double>> commits = {{1.0}, {2.0}, {3.0}, {4.0}};
-  EXPECT_FALSE(learn_noise(commits, std::vector<double>{5.0}));
+  const auto noise = learn_noise(commits, std::vector<double>{5.0});
+  ASSERT_TRUE(noise);
+  EXPECT_DOUBLE_EQ(noise->within_degrees, 0.0);
+  EXPECT_NEAR(noise->medians, std::sqrt(5.0 / 3.0), 1e-12);
+  EXPECT_DOUBLE_EQ(noise->medians_degrees, 3.0);
+  const Scale scale = noise_scale(*noise);
+  EXPECT_NEAR(scale.deviation, std::sqrt(5.0 / 3.0 * 1.25), 1e-12);
+  EXPECT_DOUBLE_EQ(scale.degrees_of_freedom, 3.0);
+  EXPECT_EQ(scale.evidence, Evidence::single_runs);
+  CheckRule rule;
+  rule.tolerance = 5.0;
+  EXPECT_DOUBLE_EQ(tolerance_with_noise(rule, scale, 2.5), 5.0);
+  // Two single runs have one degree: nothing learned, the tolerance alone decides.
+  const std::vector<std::vector<double>> two = {{1.0}, {2.0}};
+  EXPECT_FALSE(learn_noise(two, std::vector<double>{5.0}));
+}
+
+TEST(Noise, single_runs_that_fall_in_two_modes_are_one_level) {
+  // Eight runs at 10 then four at 9 (which rank a collective waits for, say): with repetitions a
+  // change point; with single runs one level, whose spread holds both modes.
+  std::vector<std::vector<double>> commits(8, std::vector<double>{10.0});
+  commits.insert(commits.end(), 4, std::vector<double>{9.0});
+  const auto noise = learn_noise(commits, std::vector<double>{9.0});
+  ASSERT_TRUE(noise);
+  EXPECT_EQ(noise->level_commits, 12u);
+  // Mean 9 2/3: residuals 1/3 eight times and −2/3 four times, (8/9 + 16/9)/11 = 8/33.
+  EXPECT_NEAR(noise->medians, std::sqrt(8.0 / 33.0), 1e-12);
+  EXPECT_DOUBLE_EQ(noise->medians_degrees, 11.0);
 }
 
 TEST(Noise, a_steady_history_is_one_level_and_the_spread_of_a_median) {
@@ -40,11 +71,11 @@ TEST(Noise, a_steady_history_is_one_level_and_the_spread_of_a_median) {
   EXPECT_DOUBLE_EQ(noise->medians_degrees, 4.0);
   EXPECT_EQ(noise->level_commits, 5u);
   EXPECT_EQ(drift_of(*noise), 0.0);
-  // The scale is the larger part against the level of five, σ·√(1 + 1/5), known as well as the less
-  // known part: 4 degrees of freedom.
+  // The scale is the larger part against the level of five, σ·√(1 + 1/5); the medians show no drift
+  // beyond the repetitions, so it keeps the repetitions' 12 degrees of freedom.
   const Scale scale = noise_scale(*noise);
   EXPECT_NEAR(scale.deviation, std::sqrt(1.2) / 1.15, 1e-12);
-  EXPECT_DOUBLE_EQ(scale.degrees_of_freedom, 4.0);
+  EXPECT_DOUBLE_EQ(scale.degrees_of_freedom, 12.0);
   EXPECT_EQ(scale.evidence, Evidence::learned_noise);
 }
 
@@ -74,9 +105,11 @@ TEST(Noise, medians_that_spread_beyond_their_repetitions_are_a_drift_and_say_how
   EXPECT_EQ(noise->level_commits, 5u);
   EXPECT_NEAR(noise->medians, 3.0, 1e-12);
   EXPECT_NEAR(drift_of(*noise), 3.0 * 1.15, 1e-12);
+  // Its degrees of freedom are Satterthwaite's for the repetitions' variance (1/1.15², 12 degrees)
+  // plus the drift beyond it (9 − 1/1.15², 4 degrees): 81 / (0.75614²/12 + 8.24386²/4) = 4.7541.
   const Scale scale = noise_scale(*noise);
   EXPECT_NEAR(scale.deviation, 3.0 * std::sqrt(1.2), 1e-12);
-  EXPECT_DOUBLE_EQ(scale.degrees_of_freedom, 4.0);
+  EXPECT_NEAR(scale.degrees_of_freedom, 4.7541, 1e-4);
   CheckRule rule;
   rule.tolerance = 5.0;
   const std::string text = tolerance_text(rule, noise, 5.0);
