@@ -9,7 +9,9 @@
 
 #include <cstdlib>
 #include <deque>
+#include <iterator>
 #include <set>
+#include <sstream>
 
 namespace tally::cli {
 namespace {
@@ -77,6 +79,13 @@ std::optional<ProgramMpi> find_program_mpi(const fs::path& program) {
 std::optional<ProgramMpi> find_command_mpi(const std::vector<std::string>& command) {
   for (const std::string& word : command) {
     if (word.empty() || word.front() == '-') continue;
+    // A shell's script (`bash -c "mpirun -np 4 ./app"`, as CI studies run theirs): its words.
+    if (word.find_first_of(" \t\n") != std::string::npos) {
+      std::istringstream script(word);
+      const std::vector<std::string> words{std::istream_iterator<std::string>(script), {}};
+      if (std::optional<ProgramMpi> mpi = find_command_mpi(words)) return mpi;
+      continue;
+    }
     const fs::path file = resolve_word(word);
     if (file.empty() || model::is_launcher(file.filename().string())) continue;
     if (std::optional<ProgramMpi> mpi = find_program_mpi(file)) return mpi;

@@ -55,6 +55,16 @@ function(tally_mpi_wrapper_flags wrapper prefix)
   set(${prefix}_compile_options "${compile_options}" PARENT_SCOPE)
 endfunction()
 
+# tally_mpi_family_compile_options(<family> <c_target>): what the programs of a family compile with,
+# on its C target, the first family's (FindMPI's) or another's.
+function(tally_mpi_family_compile_options family c_target)
+  if("${family}" STREQUAL "mpich")
+    # MPICH's MPI_STATUSES_IGNORE is the address 1, which GCC 12 takes for an array of no size: a
+    # false -Wstringop-overflow on every MPI_Waitall(..., MPI_STATUSES_IGNORE) of its programs.
+    target_compile_options(${c_target} INTERFACE $<$<COMPILE_LANG_AND_ID:C,GNU>:-Wno-stringop-overflow>)
+  endif()
+endfunction()
+
 # tally_mpi_family_from_wrappers(<family>): the family's variables from mpicc.<family> (and
 # mpif90.<family> when the project has Fortran) and mpiexec.<family>.
 function(tally_mpi_family_from_wrappers family)
@@ -64,11 +74,7 @@ function(tally_mpi_family_from_wrappers family)
   target_include_directories(tally_mpi_c_${family} INTERFACE ${c_includes})
   target_link_libraries(tally_mpi_c_${family} INTERFACE ${c_libraries})
   target_link_options(tally_mpi_c_${family} INTERFACE ${c_link_options})
-  if("${family}" STREQUAL "mpich")
-    # MPICH's MPI_STATUSES_IGNORE is the address 1, which GCC 12 takes for an array of no size: a
-    # false -Wstringop-overflow on every MPI_Waitall(..., MPI_STATUSES_IGNORE) of its programs.
-    target_compile_options(tally_mpi_c_${family} INTERFACE $<$<COMPILE_LANG_AND_ID:C,GNU>:-Wno-stringop-overflow>)
-  endif()
+  tally_mpi_family_compile_options(${family} tally_mpi_c_${family})
   list(GET c_libraries -1 c_library)
   get_filename_component(library_dir "${c_library}" DIRECTORY)
   find_file(header mpi.h PATHS ${c_includes} NO_DEFAULT_PATH NO_CACHE)
@@ -136,6 +142,7 @@ endif()
 set(tally_mpi_primary_family ${TALLY_MPI_FAMILY})
 set(tally_mpi_primary tally_mpi_${tally_mpi_primary_family})
 set(${tally_mpi_primary}_c_target MPI::MPI_C)
+tally_mpi_family_compile_options(${tally_mpi_primary_family} MPI::MPI_C)
 set(${tally_mpi_primary}_fortran_target "")
 if(MPI_Fortran_FOUND)
   set(${tally_mpi_primary}_fortran_target MPI::MPI_Fortran)

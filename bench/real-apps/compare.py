@@ -5,7 +5,10 @@ Prints one table: per application the Global parallel efficiency, communication 
 load balance of each tool (median and spread of the measured runs), the MPI calls each counts, and
 the elapsed time bare / tally / TALP (median and spread over every run). With --calls, one more
 run under TALP with DLB's per-call trace (--verbose=mpi_intercept) says which calls make the
-difference between the two counts. DLB is built by build_dlb.sh; nothing of tally's tests needs it.
+difference between the two counts. --family mpich runs them under MPICH (mpiexec.mpich), with
+tally's and DLB's builds for MPICH: of Debian's applications, NWChem has a build for each MPI
+(nwchem.openmpi, nwchem.mpich); its LAMMPS and HPCC are Open MPI's. DLB is built by build_dlb.sh
+(for the same MPI); nothing of tally's tests needs it.
 """
 import argparse
 import collections
@@ -23,13 +26,19 @@ HERE = pathlib.Path(__file__).resolve().parent
 BENCH = HERE.parent
 TALLY_KINDS = BENCH.parent / "profiler" / "mpi" / "mpi_calls.tsv"
 
-# name: (command after `mpirun -np P`, input files copied into the run's folder)
+# name: (command after the launcher, input files copied into the run's folder, the MPI families
+# Debian builds it for)
 APPLICATIONS = {
     "lammps": (["lmp", "-in", "lj_melt.lmp", "-var", "steps", "{steps}", "-var", "ranks", "{ranks}",
-                "-var", "xcut", "0.5", "-log", "none"], [BENCH / "gate_lammps" / "lj_melt.lmp"]),
-    "hpcc": (["hpcc"], [HERE / "hpcc" / "hpccinf.txt"]),
-    "nwchem": (["nwchem.openmpi", "benzene_scf.nw"], [HERE / "nwchem" / "benzene_scf.nw"]),
+                "-var", "xcut", "0.5", "-log", "none"], [BENCH / "gate_lammps" / "lj_melt.lmp"], ["openmpi"]),
+    "hpcc": (["hpcc"], [HERE / "hpcc" / "hpccinf.txt"], ["openmpi"]),
+    "nwchem": (["nwchem.{family}", "benzene_scf.nw"], [HERE / "nwchem" / "benzene_scf.nw"], ["openmpi", "mpich"]),
 }
+# Set in every run of a family. NWChem's one-sided communication (ARMCI-MPI) gives wrong results
+# at 2 ranks with the windows MPICH 4.0.2 allocates ("sym_movecs_adapt: negative proj", bare):
+# github.com/nwchemgit/nwchem/issues/633, whose workaround this is.
+FAMILY_ENVIRONMENT = {"openmpi": {"OMPI_ALLOW_RUN_AS_ROOT": "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1"},
+                      "mpich": {"ARMCI_USE_WIN_ALLOCATE": "0"}}
 METRICS = ("parallel_efficiency", "mpi_communication_efficiency", "mpi_load_balance")
 TALP_KEYS = {"parallel_efficiency": "parallelEfficiency",
              "mpi_communication_efficiency": "mpiCommunicationEfficiency",
@@ -38,10 +47,10 @@ TALP_KEYS = {"parallel_efficiency": "parallelEfficiency",
 
 def run_once(app, mode, arguments, folder):
     """Runs one application in a fresh folder; returns (seconds, tool's results or None)."""
-    command, inputs = APPLICATIONS[app]
+    command, inputs = APPLICATIONS[app][:2]
     for path in inputs:
         shutil.copy(path, folder)
-    environment = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+    environment = dict(os.environ, **FAMILY_ENVIRONMENT[arguments.family])
     preload = ""
     if mode == "tally":
         preload = str(arguments.tally_library)
@@ -51,11 +60,8 @@ def run_once(app, mode, arguments, folder):
         environment["DLB_ARGS"] = f"--talp --talp-output-file={folder / 'talp.json'}"
         if mode == "trace":
             environment["DLB_ARGS"] += " --verbose=mpi_intercept"
-    words = [w.format(steps=arguments.lammps_steps, ranks=arguments.ranks) for w in command]
-    launcher = ["mpirun", "--oversubscribe", "-np", str(arguments.ranks), "-x", "LD_PRELOAD=" + preload]
-    if mode == "trace":  # one file per rank: the ranks' trace lines would interleave on one pipe
-        launcher += ["--output-filename", str(folder / "trace")]
-    full = launcher + words
+    words = [w.format(steps=arguments.lammps_steps, ranks=arguments.ranks, family=arguments.family) for w in command]
+    full = launcher(arguments, preload, folder / "trace" if mode == "trace" else None) + words
     start = time.monotonic()
     done = subprocess.run(full, cwd=folder, env=environment, capture_output=True, text=True)
     seconds = time.monotonic() - start
@@ -68,6 +74,23 @@ def run_once(app, mode, arguments, folder):
     if mode == "trace":
         return seconds, traced_calls(folder / "trace")
     return seconds, None
+
+
+def launcher(arguments, preload, trace):
+    """The family's launcher of the ranks, with LD_PRELOAD set in the ranks alone (not in the
+    launcher) and, given a trace folder, each rank's stderr in a file of its own there: the ranks'
+    trace lines would interleave on one pipe."""
+    ranks = str(arguments.ranks)
+    if arguments.family == "mpich":
+        command = ["mpiexec.mpich", "-n", ranks, "-genv", "LD_PRELOAD", preload]
+        if trace:
+            trace.mkdir()
+            command += ["-errfile-pattern", str(trace / "stderr.%r")]
+        return command
+    command = ["mpirun", "--oversubscribe", "-np", ranks, "-x", "LD_PRELOAD=" + preload]
+    if trace:
+        command += ["--output-filename", str(trace)]
+    return command
 
 
 def find_metric(tree, key):
@@ -102,7 +125,7 @@ def talp_results(path):
 def traced_calls(folder):
     """Calls per MPI function from DLB's --verbose=mpi_intercept lines (">> MPI_Name") of every rank."""
     counts = collections.Counter()
-    for path in folder.rglob("stderr"):
+    for path in folder.rglob("stderr*"):
         for line in path.read_text(errors="replace").splitlines():
             if ">> MPI_" in line:
                 counts[line.split(">> ", 1)[1].split()[0]] += 1
@@ -140,9 +163,12 @@ def call_difference(traced, tally_by_kind):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tally", type=pathlib.Path, required=True, help="the tally command")
-    parser.add_argument("--tally-library", type=pathlib.Path, required=True, help="libtally.so")
-    parser.add_argument("--dlb", type=pathlib.Path, required=True, help="DLB installation (build_dlb.sh)")
-    parser.add_argument("--apps", default=",".join(APPLICATIONS), help="comma-separated, of " + ",".join(APPLICATIONS))
+    parser.add_argument("--tally-library", type=pathlib.Path, required=True,
+                        help="the family's preload library, build/profiler/libtally-FAMILY.so")
+    parser.add_argument("--dlb", type=pathlib.Path, required=True,
+                        help="DLB installation for the family (build_dlb.sh)")
+    parser.add_argument("--family", choices=("openmpi", "mpich"), default="openmpi", help="the MPI the runs use")
+    parser.add_argument("--apps", help="comma-separated, of " + ",".join(APPLICATIONS) + " (default: the family's)")
     parser.add_argument("--runs", type=int, default=9, help="alternating runs of each mode")
     parser.add_argument("--ranks", type=int, default=2)
     parser.add_argument("--lammps-steps", type=int, default=12000)
@@ -150,8 +176,14 @@ def main():
     arguments = parser.parse_args()
     for path in ("tally", "tally_library", "dlb"):  # the runs start in folders of their own
         setattr(arguments, path, getattr(arguments, path).resolve())
+    family_apps = [name for name, application in APPLICATIONS.items() if arguments.family in application[2]]
+    apps = arguments.apps.split(",") if arguments.apps else family_apps
+    for app in apps:
+        if app not in family_apps:
+            sys.exit(f"compare: {app} is not among the applications Debian builds for {arguments.family}: "
+                     + ",".join(family_apps))
     rows, notes = [], []
-    for app in arguments.apps.split(","):
+    for app in apps:
         times = {"bare": [], "tally": [], "talp": []}
         results = {"tally": [], "talp": []}
         modes = list(times)

@@ -69,6 +69,15 @@ TEST(FindCommandMpi, LooksPastLaunchersTheirOptionsAndProgramsWithoutMpi) {
   EXPECT_FALSE(find_command_mpi({"mpirun", "-np", "4", "hostname"}));
 }
 
+TEST(FindCommandMpi, LooksIntoTheScriptOfAShell) {
+  const std::optional<ProgramMpi> mpi =
+      find_command_mpi({"bash", "-c", std::string("mpirun  -np 4\t") + FAKE_MPICH_PROGRAM + " -x"});
+  ASSERT_TRUE(mpi);
+  EXPECT_EQ(mpi->program, FAKE_MPICH_PROGRAM);
+  EXPECT_EQ(mpi->family.name, "mpich");
+  EXPECT_FALSE(find_command_mpi({"bash", "-c", "mpirun -np 4 hostname"}));
+}
+
 /// A folder of (empty) preload libraries, as an installation's lib.
 class Installation : public testing::Test {
 protected:
