@@ -5,6 +5,7 @@
 #include "cli/commands.hpp"
 #include "cli/preload_choice.hpp"
 #include "cli/scaling_study.hpp"
+#include "cli/slurm_time_left.hpp"
 #include "cli/split_list.hpp"
 
 #include "tally/model/profiler_options.hpp"
@@ -84,6 +85,8 @@ int run_command(const RunOptions& options) {
     if (!option.run_default.empty())
       setenv(std::string(option.variable).c_str(), std::string(option.run_default).c_str(), 0);
   }
+  // Inside a Slurm job, the job's end for the hang watchdog (Slurm 22.05 does not tell the steps).
+  set_slurm_job_end_time();
   const char* preloaded = std::getenv("LD_PRELOAD");
   const std::string preload = preloaded && *preloaded ? library + ":" + preloaded : library;
   setenv("LD_PRELOAD", preload.c_str(), 1);
