@@ -32,9 +32,10 @@ std::vector<std::string_view> split(std::string_view text, char separator) {
   }
 }
 
-/// squeue's first output line, without its newline; empty when it cannot be run.
+/// squeue's first output line, without its newline; empty when it cannot be run. A controller that
+/// does not answer must not hold up the run: squeue gets 10 s.
 std::string squeue_time_left(const std::string& job_id) {
-  const std::string command = "squeue -h -j " + job_id + " -o %L 2>/dev/null";
+  const std::string command = "timeout 10 squeue -h -j " + job_id + " -o %L 2>/dev/null";
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return "";
   std::array<char, 128> line{};
