@@ -5,6 +5,7 @@
 #include "cli/commands.hpp"
 #include "cli/preload_choice.hpp"
 #include "cli/scaling_study.hpp"
+#include "cli/slurm_time_left.hpp"
 #include "cli/split_list.hpp"
 
 #include "tally/model/profiler_options.hpp"
@@ -24,7 +25,8 @@ struct RunOptions {
   std::map<std::string, std::string> values; ///< option name -> value given on the command line
   std::vector<std::string> command;
   bool markdown_table = false;
-  StudyPlan study; ///< a scaling study when scales (or thread counts, or frequencies) are given
+  StudyPlan study;         ///< a scaling study when scales (or node counts, thread counts, frequencies) are given
+  std::string host_file{}; ///< --hostfile: the hosts of {hosts}
 };
 
 std::string markdown_table() {
@@ -83,18 +85,31 @@ int run_command(const RunOptions& options) {
     if (!option.run_default.empty())
       setenv(std::string(option.variable).c_str(), std::string(option.run_default).c_str(), 0);
   }
+  // Inside a Slurm job, the job's end for the hang watchdog (Slurm 22.05 does not tell the steps).
+  set_slurm_job_end_time();
   const char* preloaded = std::getenv("LD_PRELOAD");
   const std::string preload = preloaded && *preloaded ? library + ":" + preloaded : library;
   setenv("LD_PRELOAD", preload.c_str(), 1);
 
-  const StudyPlan& study = options.study;
+  StudyPlan study = options.study;
+  if (!options.host_file.empty()) {
+    std::string problem;
+    const auto hosts = read_host_file(options.host_file, problem);
+    if (!hosts) {
+      std::cerr << "tally run: --hostfile " << problem << '\n';
+      return 2;
+    }
+    study.hosts = *hosts;
+  }
   if (is_study(study)) {
     if (const std::string problem = check_study(options.command, study); !problem.empty()) {
       std::cerr << "tally run: " << problem << '\n';
       return 2;
     }
-    // A size per scale is weak scaling; scales alone are strong scaling, unless told otherwise.
-    if (!study.scales.empty()) setenv("TALLY_SCALING", study.sizes.empty() ? "strong" : "weak", 0);
+    // A size per scale (or node count) is weak scaling; scales or node counts alone are strong
+    // scaling, unless told otherwise.
+    if (!study.scales.empty() || !study.nodes.empty())
+      setenv("TALLY_SCALING", study.sizes.empty() ? "strong" : "weak", 0);
     return run_study(options.command, study);
   }
   std::vector<char*> argv;
@@ -128,8 +143,22 @@ void add_run_command(CLI::App& app, int& exit_code) {
       "--scales", [options](const std::string& list) { options->study.scales = split_list(list, ','); },
       "Run once per scale (comma-separated), replacing {ranks} in the command");
   command->add_option_function<std::string>(
+      "--nodes", [options](const std::string& list) { options->study.nodes = split_list(list, ','); },
+      "Run once per node count (comma-separated), replacing {nodes} (srun -N {nodes}); with --scales, every "
+      "scale on every node count, {node_ranks} their quotient");
+  command->add_option_function<std::string>(
+      "--node-ranks", [options](const std::string& list) { options->study.node_ranks = split_list(list, ','); },
+      "With --nodes: ranks on each node (comma-separated), replacing {node_ranks} (srun "
+      "--ntasks-per-node={node_ranks}) and {ranks} with nodes × ranks per node");
+  command
+      ->add_option("--hostfile", options->host_file,
+                   "With --nodes: the hosts (an Open MPI or MPICH host file) of which {hosts} is the first {nodes}, "
+                   "as host:ranks per node (mpirun --host {hosts})")
+      ->type_name("FILE");
+  command->add_option_function<std::string>(
       "--sizes", [options](const std::string& list) { options->study.sizes = split_list(list, ','); },
-      "Weak scaling: a problem size per scale (comma-separated), replacing {size}");
+      "Weak scaling: a problem size per scale (or, without --scales, per node count; comma-separated), "
+      "replacing {size}");
   command->add_option_function<std::string>(
       "--threads", [options](const std::string& list) { options->study.threads = split_list(list, ','); },
       "Run every scale once per thread count (comma-separated), replacing {threads} and setting OMP_NUM_THREADS");

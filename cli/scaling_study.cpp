@@ -26,13 +26,6 @@ void replace_all(std::string& text, const std::string& placeholder, const std::s
   }
 }
 
-bool mentions(const std::vector<std::string>& command, const std::string& placeholder) {
-  for (const std::string& argument : command) {
-    if (argument.find(placeholder) != std::string::npos) return true;
-  }
-  return false;
-}
-
 /// Exit code of one run of `command` with `environment` added to tally's: its own, 128 + signal
 /// when killed, 127 when it cannot start. A variable the command sets itself (env, mpirun -x) wins.
 int run_once(const std::vector<std::string>& command,
@@ -138,13 +131,21 @@ RunOfConfiguration run_of_configuration(const StudyPlan& plan, const std::string
 } // namespace
 
 bool is_study(const StudyPlan& plan) {
-  return !plan.scales.empty() || !plan.threads.empty() || !plan.frequencies.empty() || is_ab_study(plan.ab);
+  return !plan.scales.empty() || !plan.nodes.empty() || !plan.threads.empty() || !plan.frequencies.empty() ||
+         is_ab_study(plan.ab);
+}
+
+ResourceAxes resource_axes(const StudyPlan& plan) {
+  return {plan.scales, plan.nodes, plan.node_ranks, plan.sizes, plan.hosts};
 }
 
 std::vector<std::string> study_command(const std::vector<std::string>& command, const Placeholders& values) {
   std::vector<std::string> out = command;
   for (std::string& argument : out) {
     replace_all(argument, "{ranks}", values.ranks);
+    replace_all(argument, "{nodes}", values.nodes);
+    replace_all(argument, "{node_ranks}", values.node_ranks);
+    replace_all(argument, "{hosts}", values.hosts);
     replace_all(argument, "{size}", values.size);
     replace_all(argument, "{threads}", values.threads);
     replace_all(argument, "{frequency}", values.frequency_khz);
@@ -154,18 +155,12 @@ std::vector<std::string> study_command(const std::vector<std::string>& command, 
 }
 
 std::string check_study(const std::vector<std::string>& command, const StudyPlan& plan) {
-  if (plan.scales.empty() && !plan.threads.empty())
-    return "--threads needs --scales: thread counts are run at every scale";
-  if (plan.scales.empty() && !plan.frequencies.empty())
-    return "--frequencies needs --scales: frequencies are run at every scale";
-  if (!plan.sizes.empty() && plan.sizes.size() != plan.scales.size()) {
-    return "--sizes needs one size per scale (" + std::to_string(plan.scales.size()) + "), got " +
-           std::to_string(plan.sizes.size());
-  }
-  if (!plan.scales.empty() && !mentions(command, "{ranks}"))
-    return "--scales needs {ranks} in the command, e.g. mpirun -np {ranks} ./app";
-  if (plan.scales.empty() && mentions(command, "{ranks}")) return "{ranks} in the command needs --scales";
-  if (!plan.sizes.empty() && !mentions(command, "{size}")) return "--sizes needs {size} in the command";
+  const bool axes = !plan.scales.empty() || !plan.nodes.empty();
+  if (!axes && !plan.threads.empty())
+    return "--threads needs --scales or --nodes: thread counts are run at every scale";
+  if (!axes && !plan.frequencies.empty())
+    return "--frequencies needs --scales or --nodes: frequencies are run at every scale";
+  if (const std::string problem = check_resource_axes(resource_axes(plan), command); !problem.empty()) return problem;
   // Without {threads} the counts still reach the program through OMP_NUM_THREADS; a {threads}
   // that no option fills would reach it verbatim.
   if (plan.threads.empty() && mentions(command, "{threads}")) return "{threads} in the command needs --threads";
@@ -192,20 +187,19 @@ std::string check_study(const std::vector<std::string>& command, const StudyPlan
 
 int run_study(const std::vector<std::string>& command, const StudyPlan& plan) {
   const auto start = std::chrono::steady_clock::now();
-  // No --scales (an A/B study of one configuration) is one pass with the command's own ranks, no
-  // --threads one with the thread count the environment gives, no --frequencies one at whatever
-  // frequency the machine runs.
-  const std::vector<std::string> scales = plan.scales.empty() ? std::vector<std::string>{""} : plan.scales;
+  // No --scales nor --nodes (an A/B study of one configuration) is one pass with the command's own
+  // ranks, no --threads one with the thread count the environment gives, no --frequencies one at
+  // whatever frequency the machine runs.
+  const std::vector<ResourcePoint> points = resource_points(resource_axes(plan));
   const std::vector<std::string> thread_counts = plan.threads.empty() ? std::vector<std::string>{""} : plan.threads;
   const std::vector<std::string> frequencies = frequencies_khz(plan);
   const bool ab_study = is_ab_study(plan.ab);
   const std::string study_id = ab_study ? new_ab_study_id() : "";
   const std::size_t runs_per_configuration = (ab_study ? 2 : 1) * std::size_t{plan.repeat};
-  const std::size_t total = scales.size() * thread_counts.size() * frequencies.size() * runs_per_configuration;
+  const std::size_t total = points.size() * thread_counts.size() * frequencies.size() * runs_per_configuration;
   const SaidWarnings said_warnings;
   std::size_t done = 0;
-  for (std::size_t s = 0; s < scales.size(); ++s) {
-    const std::string size = plan.sizes.empty() ? "" : plan.sizes[s];
+  for (const ResourcePoint& point : points) {
     for (const std::string& threads : thread_counts) {
       for (const std::string& frequency : frequencies) {
         for (std::size_t index = 0; index < runs_per_configuration; ++index) {
@@ -213,12 +207,15 @@ int run_study(const std::vector<std::string>& command, const StudyPlan& plan) {
           auto environment = axes_environment(threads, frequency);
           environment.insert(environment.end(), run.environment.begin(), run.environment.end());
           std::cerr << "tally run: run " << ++done << " of " << total
-                    << (scales[s].empty() ? "" : " · " + scales[s] + " ranks")
+                    << (point.nodes.empty() ? "" : " · " + point.nodes + (point.nodes == "1" ? " node" : " nodes"))
+                    << (point.ranks.empty() ? "" : " · " + point.ranks + " ranks")
                     << (threads.empty() ? "" : " · " + threads + " threads")
-                    << (frequency.empty() ? "" : " · " + frequency + " kHz") << (size.empty() ? "" : " · size " + size)
-                    << " · " << run.place << " · " << elapsed_since(start) << " elapsed\n";
-          const int status =
-              run_once(study_command(command, {scales[s], size, threads, frequency, run.program}), environment);
+                    << (frequency.empty() ? "" : " · " + frequency + " kHz")
+                    << (point.size.empty() ? "" : " · size " + point.size) << " · " << run.place << " · "
+                    << elapsed_since(start) << " elapsed\n";
+          const Placeholders values{point.ranks, point.nodes, point.node_ranks, point.hosts,
+                                    point.size,  threads,     frequency,        run.program};
+          const int status = run_once(study_command(command, values), environment);
           if (status != 0) {
             std::cerr << "tally run: run " << done << " of " << total << (run.side.empty() ? "" : " (" + run.side + ")")
                       << " failed with exit code " << status << "; the study stops here\n";

@@ -45,6 +45,13 @@ TemplateList facts(const model::RunDocument& document) {
   for (const std::string& host : document.resources.hosts)
     hosts += (hosts.empty() ? "" : ", ") + host;
   out.push_back(field("hosts", hosts));
+  if (const auto& job = document.run.job) {
+    // As Slurm writes a step: job id, then ".step" (sacct, squeue -s).
+    out.push_back(field("Slurm job", job->id + (job->step ? "." + *job->step : "")));
+    if (job->partition) out.push_back(field("partition", *job->partition));
+    if (job->node_list) out.push_back(field("node list", *job->node_list));
+    if (job->end_time) out.push_back(field("time limit", "ends " + *job->end_time));
+  }
   out.push_back(field("CPU", environment.cpu_model));
   out.push_back(field("MPI", environment.mpi_library + " " + environment.mpi_version));
   out.push_back(field("compiler", environment.compiler));

@@ -8,6 +8,8 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 
+# Slurm (controller, node daemon, client commands) and munge run the emulated cluster of
+# tests/slurm/cluster.sh, which starts daemons of its own (whatever services the packages set up).
 # MPICH sits beside Open MPI for the profiler's MPICH build (scripts/test.sh): Debian's alternatives
 # keep Open MPI's mpicc, mpirun and mpi.h (priority 50 over MPICH's 40), so the normal build stays
 # Open MPI's; MPICH's tools are named with .mpich.
@@ -20,6 +22,7 @@ packages=(
   python3 python3-jsonschema python3-pil python3-yaml bc jq
   chromium rsync curl
   lammps
+  slurmctld slurmd slurm-client munge
 )
 # Node runs the CI tools (tests/ci); Debian's when the machine has none (a Node of its own, e.g.
 # one that bundles npm, is kept: Debian's npm package would conflict with it).

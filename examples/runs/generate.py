@@ -241,7 +241,7 @@ def write(path, document, tally):
 
 
 def document(example, run, source, resources, environment):
-    out = {"schema": "tally.run/5", "tally_version": "0.1.0", "run": run}
+    out = {"schema": "tally.run/6", "tally_version": "0.1.0", "run": run}
     if source:
         out["source"] = source
     out.update(resources=resources, environment=environment, regions=regions(example))

@@ -117,10 +117,25 @@ AbStudyRun read_ab_study(const Json& study, const Pointer& at, JsonChecker& chec
   return out;
 }
 
+BatchJob read_job(const Json& job, const Pointer& at, JsonChecker& checker) {
+  checker.reject_unknown(job, at, {"scheduler", "id", "step", "partition", "node_list", "end_time"});
+  BatchJob out;
+  if (const auto scheduler = checker.string_member(job, at, "scheduler", required)) {
+    if (*scheduler != "slurm") checker.fail(at / "scheduler", "expected \"slurm\", got \"" + *scheduler + "\"");
+  }
+  out.id = checker.string_member(job, at, "id", required).value_or("");
+  if (out.id.empty() && job.contains("id")) checker.fail(at / "id", "must not be empty");
+  out.step = checker.string_member(job, at, "step", optional);
+  out.partition = checker.string_member(job, at, "partition", optional);
+  out.node_list = checker.string_member(job, at, "node_list", optional);
+  out.end_time = checker.time_member(job, at, "end_time", optional);
+  return out;
+}
+
 RunInfo read_run(const Json& run, const Pointer& at, JsonChecker& checker) {
   checker.reject_unknown(run, at,
                          {"id", "experiment", "label", "start_time", "end_time", "command_line", "scaling", "outcome",
-                          "hang", "ab_study"});
+                          "hang", "ab_study", "job"});
   RunInfo out;
   out.id = checker.string_member(run, at, "id", required).value_or("");
   out.experiment = checker.string_member(run, at, "experiment", required).value_or("");
@@ -138,6 +153,7 @@ RunInfo read_run(const Json& run, const Pointer& at, JsonChecker& checker) {
   read_outcome(run, at, checker, out);
   if (const Json* study = checker.object_member(run, at, "ab_study", optional))
     out.ab_study = read_ab_study(*study, at / "ab_study", checker);
+  if (const Json* job = checker.object_member(run, at, "job", optional)) out.job = read_job(*job, at / "job", checker);
   return out;
 }
 

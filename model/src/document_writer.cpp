@@ -124,6 +124,18 @@ Json run_to_json(const RunInfo& run) {
     out["ab_study"] = Json{
         {"id", run.ab_study->id}, {"side", std::string(to_string(run.ab_study->side))}, {"pair", run.ab_study->pair}};
   }
+  if (run.job) {
+    Json job{{"scheduler", run.job->scheduler}, {"id", run.job->id}};
+    const std::pair<const char*, const std::optional<std::string>*> optional_fields[] = {
+        {"step", &run.job->step},
+        {"partition", &run.job->partition},
+        {"node_list", &run.job->node_list},
+        {"end_time", &run.job->end_time}};
+    for (const auto& [key, value] : optional_fields) {
+      if (*value) job[key] = **value;
+    }
+    out["job"] = std::move(job);
+  }
   return out;
 }
 

@@ -9,14 +9,14 @@ namespace tally::model {
 namespace {
 
 /// With several MPIs installed, Debian names each one's launchers with its suffix (mpiexec.mpich is
-/// MPICH's Hydra, mpiexec.hydra).
-constexpr std::array<std::string_view, 33> launchers{
-    "mpirun",  "mpiexec", "orterun",       "orted", "prterun", "hydra_pmi_proxy",
-    "prted",   "prte",    "srun",          "env",   "sh",      "mpiexec.hydra",
-    "bash",    "dash",    "zsh",           "ksh",   "csh",     "mpiexec.mpich",
-    "tcsh",    "time",    "timeout",       "nohup", "taskset", "mpirun.mpich",
-    "numactl", "tally",   "valgrind",      "gdb",   "strace",  "mpiexec.openmpi",
-    "ltrace",  "perf",    "mpirun.openmpi"};
+/// MPICH's Hydra, mpiexec.hydra). Slurm's sbatch and salloc start the steps that run the program.
+constexpr std::array<std::string_view, 35> launchers{
+    "mpirun", "mpiexec", "orterun",        "orted",  "prterun",  "hydra_pmi_proxy",
+    "prted",  "prte",    "srun",           "sbatch", "salloc",   "mpiexec.hydra",
+    "env",    "sh",      "bash",           "dash",   "zsh",      "mpiexec.mpich",
+    "ksh",    "csh",     "tcsh",           "time",   "timeout",  "mpirun.mpich",
+    "nohup",  "taskset", "numactl",        "tally",  "valgrind", "mpiexec.openmpi",
+    "gdb",    "strace",  "mpirun.openmpi", "ltrace", "perf"};
 
 } // namespace
 

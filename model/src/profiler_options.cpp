@@ -11,7 +11,7 @@
 namespace tally::model {
 namespace {
 
-constexpr std::array<OptionInfo, 22> options{{
+constexpr std::array<OptionInfo, 23> options{{
     {"output", "TALLY_OUTPUT", "folder", "./tally-runs", "",
      "Folder where run documents are written; created if missing."},
     {"experiment", "TALLY_EXPERIMENT", "text", "default", "",
@@ -47,6 +47,10 @@ constexpr std::array<OptionInfo, 22> options{{
      "Name a rank whose main thread has waited this long inside one MPI call (or the device runtime) on stderr and "
      "write the run so far as hung (90s, 10m, 1h; off or 0: never).",
      "10m"},
+    {"job-end-time", "TALLY_JOB_END_TIME", "count", "", "s",
+     "When the batch job's time limit ends the run (Unix time): the hang watchdog names a rank waiting inside a "
+     "runtime call 30 s before it and writes the run so far as hung, whatever the hang timeout; recorded in "
+     "run.job.end_time. Default: Slurm's SLURM_JOB_END_TIME; `tally run` under Slurm sets it from squeue."},
     {"cpu-frequency", "TALLY_CPU_FREQUENCY", "frequency", "", "kHz",
      "The CPU frequency the run was asked to run at, recorded in resources.cpu_frequency_khz (2400000, or with a unit: "
      "2400MHz, 2.4GHz); default: Slurm's SLURM_CPU_FREQ_REQ when it is a number. tally never sets the frequency."},

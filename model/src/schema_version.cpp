@@ -56,6 +56,10 @@ void migrate_3_to_4(Json&) {}
 /// (`run.ab_study`, optional); a version 4 document was not part of one.
 void migrate_4_to_5(Json&) {}
 
+/// tally.run/5 -> tally.run/6: nothing to change. Version 6 adds the batch job a run ran in
+/// (`run.job`, optional); a version 5 document does not say.
+void migrate_5_to_6(Json&) {}
+
 } // namespace
 
 bool check_and_migrate(Json& document, JsonChecker& checker) {
@@ -82,6 +86,7 @@ bool check_and_migrate(Json& document, JsonChecker& checker) {
   if (*version < 3) migrate_2_to_3(document);
   if (*version < 4) migrate_3_to_4(document);
   if (*version < 5) migrate_4_to_5(document);
+  if (*version < 6) migrate_5_to_6(document);
   document["schema"] = schema_name(run_schema_version);
   return true;
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// ISO 8601 with offset -> UTC.
+// ISO 8601 with offset -> UTC, and Unix time -> UTC.
 #include "tally/model/utc_time.hpp"
 
 #include <ctime>
@@ -28,11 +28,15 @@ std::optional<std::string> to_utc_iso8601(std::string_view text) {
     const long offset = std::stol(match[10]) * 3600 + std::stol(match[11]) * 60;
     seconds += match[9] == "+" ? -offset : offset;
   }
+  return utc_iso8601(seconds);
+}
+
+std::string utc_iso8601(std::time_t unix_seconds) {
   std::tm utc{};
-  gmtime_r(&seconds, &utc);
+  gmtime_r(&unix_seconds, &utc);
   char out[32];
   std::strftime(out, sizeof out, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return std::string(out);
+  return out;
 }
 
 } // namespace tally::model

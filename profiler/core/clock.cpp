@@ -2,6 +2,8 @@
 // Clock source selection and the tick rate.
 #include "core/clock.hpp"
 
+#include "tally/model/utc_time.hpp"
+
 #include <fstream>
 #include <mutex>
 #include <string>
@@ -78,13 +80,6 @@ double nanoseconds_per_tick() {
 
 std::string clock_name() { return detail::clock_source == ClockSource::tsc ? "tsc" : "clock_gettime(CLOCK_MONOTONIC)"; }
 
-std::string utc_now_iso8601() {
-  const std::time_t now = std::time(nullptr);
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-  return text;
-}
+std::string utc_now_iso8601() { return model::utc_iso8601(std::time(nullptr)); }
 
 } // namespace tally::profiler

@@ -5,6 +5,7 @@
 #include "core/hang_watchdog.hpp"
 
 #include "core/clock.hpp"
+#include "core/hang_rule.hpp"
 #include "core/host_probe.hpp"
 #include "core/process.hpp"
 #include "core/process_summary.hpp"
@@ -14,6 +15,7 @@
 #include "core/timeline.hpp"
 #include "core/warnings.hpp"
 
+#include <ctime>
 #include <optional>
 #include <sys/stat.h>
 
@@ -23,14 +25,15 @@ namespace {
 /// A hung document of a rank other than 0, held back until rank 0 had time to write its own.
 struct HeldDocument {
   RunAggregates aggregates;
-  std::string rank0_path; ///< where rank 0's hung document would be
-  std::uint64_t due = 0;  ///< tick after which this rank writes its own
+  std::string rank0_path;   ///< where rank 0's hung document would be
+  std::uint64_t due_ns = 0; ///< when this rank writes its own (ticks_to_ns of the clock)
 };
 
 /// The helper thread's memory of the current episode; only it reads or writes this.
 struct Episode {
   std::uint64_t named_since = 0; ///< segment start of the episode named last
   std::optional<HeldDocument> held;
+  std::optional<HangRule> rule; ///< set at the first wake-up, which maps the job's end onto the clock
 };
 
 Episode& episode() {
@@ -42,8 +45,10 @@ std::uint64_t ticks_to_ns(std::uint64_t ticks) {
   return static_cast<std::uint64_t>(static_cast<double>(ticks) * nanoseconds_per_tick());
 }
 
-std::uint64_t ns_to_ticks(std::uint64_t ns) {
-  return static_cast<std::uint64_t>(static_cast<double>(ns) / nanoseconds_per_tick());
+std::uint64_t unix_now_ns() {
+  timespec now{};
+  clock_gettime(CLOCK_REALTIME, &now);
+  return static_cast<std::uint64_t>(now.tv_sec) * 1'000'000'000 + static_cast<std::uint64_t>(now.tv_nsec);
 }
 
 bool file_exists(const std::string& path) {
@@ -99,11 +104,11 @@ RunAggregates run_so_far(const Process& p, model::Hang hang, std::uint64_t now) 
 }
 
 /// Writes the held document of a rank other than 0 once it is due, unless rank 0's appeared.
-void settle_held(Episode& e, std::uint64_t now) {
+void settle_held(Episode& e, std::uint64_t now_ns) {
   if (!e.held) return;
   if (file_exists(e.held->rank0_path)) {
     e.held.reset();
-  } else if (now >= e.held->due) {
+  } else if (now_ns >= e.held->due_ns) {
     publish_run(std::move(e.held->aggregates));
     e.held.reset();
   }
@@ -123,15 +128,17 @@ std::string hang_line(const model::Hang& hang) {
 
 void watch_for_hang(std::uint64_t now) {
   const Process& p = process();
-  const std::uint64_t timeout_ns = static_cast<std::uint64_t>(p.options.hang_timeout.count()) * 1'000'000'000;
-  if (timeout_ns == 0 || !p.main_thread) return;
+  if (!p.main_thread) return;
   Episode& e = episode();
+  const std::uint64_t now_ns = ticks_to_ns(now);
+  if (!e.rule) e.rule = hang_rule(p.options.hang_timeout, p.options.job_end_time_s, unix_now_ns(), now_ns);
+  if (!watches(*e.rule)) return;
   ThreadState::Segment segment;
   p.main_thread->peek(now, &segment);
   const bool waiting = segment.state == State::mpi || segment.state == State::offload;
   if (!waiting || segment.since != e.named_since) e.held.reset(); // the wait named last ended
-  settle_held(e, now);
-  if (!waiting || segment.since == e.named_since || now - segment.since < ns_to_ticks(timeout_ns)) return;
+  settle_held(e, now_ns);
+  if (!waiting || segment.since == e.named_since || !names_wait(*e.rule, ticks_to_ns(segment.since), now_ns)) return;
   const std::optional<Wait> wait = read_wait(*p.main_thread, now);
   if (!wait) return;
   e.named_since = wait->segment.since;
@@ -143,7 +150,7 @@ void watch_for_hang(std::uint64_t now) {
     return;
   }
   const std::string rank0_path = run_document_path(aggregates.resources);
-  e.held = HeldDocument{std::move(aggregates), rank0_path, now + ns_to_ticks(timeout_ns)};
+  e.held = HeldDocument{std::move(aggregates), rank0_path, held_until(*e.rule, now_ns)};
 }
 
 } // namespace tally::profiler

@@ -3,6 +3,7 @@
 #include "core/host_probe.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <elf.h>
 #include <errno.h>
@@ -58,6 +59,8 @@ std::string elf_comment(int fd) {
 } // namespace
 
 std::string host_name() {
+  // Under Slurm, the node as Slurm names it (which may differ from the host's own name).
+  if (const char* node = std::getenv("SLURMD_NODENAME"); node && *node) return node;
   char name[256] = {};
   if (gethostname(name, sizeof name - 1) != 0) return "unknown";
   return name;

@@ -8,6 +8,7 @@
 
 namespace tally::profiler {
 
+/// This node's name: Slurm's (SLURMD_NODENAME) under Slurm, else the host name.
 std::string host_name();
 
 /// "model name" of /proc/cpuinfo, or "unknown".

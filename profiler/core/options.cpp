@@ -3,6 +3,8 @@
 // by the default: a typo must not stop the measured program.
 #include "core/options.hpp"
 
+#include "core/slurm_job.hpp"
+
 #include "tally/model/profiler_options.hpp"
 
 #include <charconv>
@@ -134,6 +136,7 @@ Options read_options(std::vector<std::string>& problems) {
   out.said_warnings = text("said-warnings");
   out.skip_programs = list_value("skip-programs");
   out.hang_timeout = duration_value("hang-timeout", problems);
+  out.job_end_time_s = job_end_time_s(problems);
   out.cpu_frequency_khz = frequency_value("cpu-frequency", problems);
   out.commit = text("commit");
   out.branch = text("branch");

@@ -28,7 +28,10 @@ struct Options {
   std::uint64_t ranks_per_node = 0;
   std::string said_warnings; ///< the file of warnings said by earlier runs of a study; empty: none
   std::vector<std::string> skip_programs;
-  std::chrono::seconds hang_timeout{0}; ///< zero: the hang watchdog is off
+  std::chrono::seconds hang_timeout{0}; ///< zero: no hang timeout
+  /// When the batch job's time limit ends the run (Unix seconds), when known: the hang watchdog
+  /// names a waiting rank before it (hang_rule.hpp).
+  std::optional<std::uint64_t> job_end_time_s;
   /// The CPU frequency the run was asked to run at (kHz): TALLY_CPU_FREQUENCY, else Slurm's request.
   std::optional<std::uint64_t> cpu_frequency_khz;
   std::string commit;

@@ -5,6 +5,7 @@
 #include "core/clock.hpp"
 #include "core/host_probe.hpp"
 #include "core/process.hpp"
+#include "core/slurm_job.hpp"
 #include "core/source_info.hpp"
 #include "core/warnings.hpp"
 
@@ -76,6 +77,7 @@ void publish_run(RunAggregates aggregates) {
   document.run.command_line = command_line();
   document.run.scaling = model::scaling_from_string(options.scaling);
   document.run.ab_study = options.ab_study;
+  document.run.job = slurm_job(options.job_end_time_s);
   document.source = source_from_environment(options);
   document.resources = std::move(aggregates.resources);
   document.environment = {cpu_model(), aggregates.mpi_library, aggregates.mpi_version,      program_compiler(),

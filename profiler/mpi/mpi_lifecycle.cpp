@@ -27,9 +27,9 @@ void on_load() {
   if (&PMPI_Init != nullptr) process().phase = Phase::waiting;
 }
 
-/// With the hang watchdog on, the ranks agree at the start on what a hung rank's document needs
-/// and can no longer ask (the watchdog never calls MPI): the node count, and rank 0's start time,
-/// which names the run's document alike on every rank.
+/// With the hang watchdog on (a hang timeout, or a job end to write before), the ranks agree at the start on what a
+/// hung rank's document needs and can no longer ask (the watchdog never calls MPI): the node count, and rank 0's start
+/// time, which names the run's document alike on every rank.
 void agree_on_run_start(Process& p) {
   NodeMap nodes = map_nodes(p.options.ranks_per_node);
   p.place.nodes = nodes.node_count;
@@ -58,7 +58,7 @@ void on_initialized() {
   const HostPlace host = place_on_host(p.options.ranks_per_node);
   p.place.host_reader = host.lowest_rank;
   p.place.nodes_on_host = host.nodes_on_host;
-  if (p.options.hang_timeout.count() > 0) agree_on_run_start(p);
+  if (p.options.hang_timeout.count() > 0 || p.options.job_end_time_s) agree_on_run_start(p);
   start_run();
 }
 

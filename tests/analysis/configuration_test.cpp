@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Configurations with a CPU frequency: their order, key and label, and runs that differ only in
-// the frequency they were asked for grouped as two configurations.
+// Configurations across nodes and with a CPU frequency: their order, key and label, and runs that
+// differ only in the frequency they were asked for grouped as two configurations.
 #include "analysis/configuration.hpp"
 #include "analysis/experiment.hpp"
 #include "run_factory.hpp"
@@ -21,6 +21,19 @@ TEST(Configuration, the_same_resources_follow_each_other_by_increasing_frequency
   EXPECT_NE(slow, fast);
   // Resources come first: 2 CPUs at 3 GHz before 4 CPUs at no frequency said.
   EXPECT_LT((Configuration{1, 2, 1, 0, 3'000'000}), (Configuration{1, 4, 1, 0, 0}));
+}
+
+TEST(Configuration, a_study_across_nodes_orders_by_cpus_then_by_nodes) {
+  // 2 ranks per node on 1, 2, 4 nodes: 2, 4, 8 CPUs, in that order.
+  EXPECT_LT((Configuration{1, 2, 1, 0, 0}), (Configuration{2, 4, 1, 0, 0}));
+  EXPECT_LT((Configuration{2, 4, 1, 0, 0}), (Configuration{4, 8, 1, 0, 0}));
+  // 8 ranks on 1, 2, 4 nodes: the same CPUs, fewer nodes first (the reference of a fixed total).
+  EXPECT_LT((Configuration{1, 8, 1, 0, 0}), (Configuration{2, 8, 1, 0, 0}));
+  EXPECT_LT((Configuration{2, 8, 1, 0, 0}), (Configuration{4, 8, 1, 0, 0}));
+  // CPUs first: 4 ranks on 4 nodes before 8 ranks on 1 node.
+  EXPECT_LT((Configuration{4, 4, 1, 0, 0}), (Configuration{1, 8, 1, 0, 0}));
+  EXPECT_EQ((Configuration{4, 8, 1, 0, 0}).key(), "n4-r8-t1-g0");
+  EXPECT_EQ((Configuration{4, 8, 1, 0, 0}).label(), "4 nodes · 8 ranks × 1 thread");
 }
 
 TEST(Configuration, the_key_names_the_frequency_only_when_there_is_one) {

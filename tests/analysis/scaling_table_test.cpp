@@ -134,6 +134,28 @@ TEST(ScalingTable, each_cpu_frequency_scales_against_its_own_fewest_resources) {
   EXPECT_NEAR(value_of(table.columns[3], MetricId::speedup), 800.0 / 520.0, 1e-12);
 }
 
+TEST(ScalingTable, eight_ranks_on_more_nodes_scale_against_their_fewest_nodes) {
+  // 8 ranks on 4, 1 and 2 nodes (given in that order): the columns follow the nodes, and 1 node is
+  // the reference. Strong scaling: computation scalability Σ U_ref / Σ U, speedup T_ref / T.
+  ingest::RunSet runs;
+  runs.runs.push_back(make_run({.ranks = 8, .nodes = 4}, 300, 2000));
+  runs.runs.push_back(make_run({.ranks = 8, .nodes = 1}, 250, 1600));
+  runs.runs.push_back(make_run({.ranks = 8, .nodes = 2}, 280, 1800));
+  const history::CommitAxis axis = history::order_by_document_time(runs);
+  const std::vector<Experiment> experiments = group_experiments(runs, axis, std::nullopt);
+  const ScalingTable table = scaling_table(experiments[0], 0, "Global");
+  ASSERT_EQ(table.columns.size(), 3u);
+  const std::vector<Configuration>& configurations = experiments[0].configurations;
+  EXPECT_EQ(configurations[table.columns[0].configuration].label(), "1 node · 8 ranks × 1 thread");
+  EXPECT_EQ(configurations[table.columns[1].configuration].key(), "n2-r8-t1-g0");
+  EXPECT_EQ(configurations[table.columns[2].configuration].label(), "4 nodes · 8 ranks × 1 thread");
+  EXPECT_DOUBLE_EQ(value_of(table.columns[0], MetricId::speedup), 1.0);
+  EXPECT_NEAR(value_of(table.columns[1], MetricId::computation_scalability), 1600.0 / 1800.0, 1e-12);
+  EXPECT_NEAR(value_of(table.columns[1], MetricId::speedup), 250.0 / 280.0, 1e-12);
+  EXPECT_NEAR(value_of(table.columns[2], MetricId::computation_scalability), 0.8, 1e-12);
+  EXPECT_NEAR(value_of(table.columns[2], MetricId::speedup), 250.0 / 300.0, 1e-12);
+}
+
 TEST(RepetitionStatistics, median_of_more_values_than_fit_on_the_stack) {
   // 1 to 201 (and 1 to 200) in decreasing order, more than the 128 ordered in a copy on the stack:
   // the middle of 201 values is the 101st; of 200, the mean of the 100th and the 101st, 100.5.

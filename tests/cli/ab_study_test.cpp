@@ -88,7 +88,7 @@ TEST_F(AbPrograms, TheCommandNeedsTheProgramPlaceholderAndThePlaceholderTheStudy
   EXPECT_EQ(check_study({"mpirun", "-np", "{ranks}", "{program}"}, {.scales = {"1"}}),
             "{program} in the command needs --baseline and --candidate");
   EXPECT_EQ(check_study({"mpirun", "-np", "{ranks}", "{program}"}, {.ab = plan(path("app"), "sh")}),
-            "{ranks} in the command needs --scales");
+            "{ranks} in the command needs --scales (or --nodes with --node-ranks)");
 }
 
 TEST(AbRunEnvironment, EachRunIsToldItsStudySideAndPairAndTheBaselineItsCommit) {

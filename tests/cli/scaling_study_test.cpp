@@ -46,7 +46,7 @@ TEST(CheckStudy, RefusesAThreadsPlaceholderWithoutTheOption) {
 
 TEST(CheckStudy, RefusesThreadsWithoutScales) {
   EXPECT_EQ(check_study({"./app", "{threads}"}, {.scales = {}, .sizes = {}, .threads = {"1", "2"}, .frequencies = {}}),
-            "--threads needs --scales: thread counts are run at every scale");
+            "--threads needs --scales or --nodes: thread counts are run at every scale");
 }
 
 const std::vector<std::string> slurm{"srun", "-n", "{ranks}", "--cpu-freq={frequency}", "./app"};
@@ -75,7 +75,7 @@ TEST(CheckStudy, RefusesAFrequencyThatIsNone) {
 
 TEST(CheckStudy, RefusesFrequenciesWithoutScales) {
   EXPECT_EQ(check_study(slurm, {.scales = {}, .sizes = {}, .threads = {}, .frequencies = {"2000000"}}),
-            "--frequencies needs --scales: frequencies are run at every scale");
+            "--frequencies needs --scales or --nodes: frequencies are run at every scale");
 }
 
 } // namespace

@@ -43,7 +43,7 @@ BROKEN = {
     "unknown field at the top": put(["dlbVersion"], "3.7.0"),
     "unknown field in /regions/0/raw": put(["regions", 0, "raw", "useful_time"], 1),
     "unknown field in /resources": put(["resources", "cpus"], 4),
-    "newer schema": put(["schema"], "tally.run/6"),
+    "newer schema": put(["schema"], "tally.run/7"),
     "foreign schema": put(["schema"], "talp/1"),
     "negative count": put(["regions", 0, "raw", "mpi_ns"], -1),
     "count with a fraction": put(["regions", 0, "raw", "mpi_ns"], 1.5),
@@ -165,6 +165,23 @@ BROKEN.update({
     "A/B pair of zero": put(["run", "ab_study"], dict(AB_STUDY, pair=0)),
     "A/B study without its pair": put(["run", "ab_study"], {"id": "s", "side": "baseline"}),
     "empty A/B study id": put(["run", "ab_study"], dict(AB_STUDY, id="")),
+})
+
+# The batch job the run ran in, since version 6; version 5 documents have none
+# (tests/model/document_job_test.cpp).
+SLURM_JOB = {"scheduler": "slurm", "id": "4242", "step": "0", "partition": "debug", "node_list": "n[1-4]",
+             "end_time": "2026-11-28T10:00:00Z"}
+VALID.update({
+    "a step of a Slurm job": put(["run", "job"], SLURM_JOB),
+    "a Slurm job with its id alone": put(["run", "job"], {"scheduler": "slurm", "id": "4242"}),
+    "version 5, outside a batch job": put(["schema"], "tally.run/5"),
+})
+BROKEN.update({
+    "unknown workload manager": put(["run", "job"], dict(SLURM_JOB, scheduler="pbs")),
+    "Slurm job without its id": put(["run", "job"], {"scheduler": "slurm"}),
+    "empty Slurm job id": put(["run", "job"], dict(SLURM_JOB, id="")),
+    "Slurm end time that is no UTC time": put(["run", "job"], dict(SLURM_JOB, end_time="tomorrow")),
+    "unknown key of a Slurm job": put(["run", "job"], dict(SLURM_JOB, account="a")),
 })
 
 BROKEN.update({

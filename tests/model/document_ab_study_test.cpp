@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// What tally.run/5 adds to the document: `run.ab_study`, a run's place in an A/B study. Written
+// What tally.run/5 added to the document: `run.ab_study`, a run's place in an A/B study. Written
 // and read back unchanged; absent outside a study (as in a version 4 document:
 // document_migration_test.cpp); each broken value refused with its pointer (as check_schema.py's
 // variants are by the schema).

@@ -21,5 +21,12 @@ TEST(UtcTime, text_that_is_not_a_time_is_refused) {
   EXPECT_FALSE(to_utc_iso8601("2026-11-22T00:52:09"));
 }
 
+TEST(UtcTime, unix_time_is_written_in_utc) {
+  EXPECT_EQ(utc_iso8601(0), "1970-01-01T00:00:00Z");
+  // 2026-11-28: 20785 days after 1970-01-01 (56 years, 14 of them leap, and 331 days into 2026);
+  // 20785 × 86400 + 10 h = 1795824000 + 36000.
+  EXPECT_EQ(utc_iso8601(1'795'860'000), "2026-11-28T10:00:00Z");
+}
+
 } // namespace
 } // namespace tally::model

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The run page of a document built by hand: its regions in tree order with their depth, and the
 // count rows with the values the document holds, formatted compactly; a region that measured no
-// count reads n/a, and kinds of MPI call that no region made have no row.
+// count reads n/a, and kinds of MPI call that no region made have no row; a run in a Slurm job names
+// its job.
 #include "pages/run_page.hpp"
 #include "run_factory.hpp"
 
@@ -104,6 +105,20 @@ TEST(RunPageZeroCounts, a_count_zero_in_every_region_has_no_row_and_the_page_nam
   EXPECT_NE(html.find("<p class=\"muted\">Zero in every region: MPI bytes sent, MPI bytes received.</p>"),
             std::string::npos)
       << html;
+}
+
+TEST(RunPageJob, a_run_in_a_slurm_job_names_its_step_partition_nodes_and_time_limit) {
+  analysis::ingest::LoadedRun run = make_run(RunShape{.ranks = 4, .nodes = 2}, 1'000'000'000, 4'000'000'000);
+  run.document.resources.hosts = {"n1", "n2"};
+  run.document.run.job = model::BatchJob{"slurm", "4242", "3", "debug", "n[1-2]", "2026-11-28T10:00:00Z"};
+  const std::string html = Templates(TALLY_TEST_TEMPLATES).render("run", run_page_data(run, "main"));
+  EXPECT_NE(html.find("<tr><th>hosts<td>n1, n2\n"), std::string::npos) << html;
+  EXPECT_NE(html.find("<tr><th>Slurm job<td>4242.3\n<tr><th>partition<td>debug\n<tr><th>node list<td>n[1-2]\n"
+                      "<tr><th>time limit<td>ends 2026-11-28T10:00:00Z\n"),
+            std::string::npos);
+  run.document.run.job.reset();
+  EXPECT_EQ(Templates(TALLY_TEST_TEMPLATES).render("run", run_page_data(run, "main")).find("Slurm job"),
+            std::string::npos);
 }
 
 TEST_F(RunPageCounts, a_page_whose_counts_are_all_made_names_no_zero_count) {

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The run document (schema tally.run/5): one run of one program, as C++ types. The format is
-// documented by schemas/run.v5.schema.json; reading and writing live in document_io.hpp.
+// The run document (schema tally.run/6): one run of one program, as C++ types. The format is
+// documented by schemas/run.v6.schema.json; reading and writing live in document_io.hpp.
 #pragma once
 
 #include "tally/model/ab_study.hpp"
+#include "tally/model/batch_job.hpp"
 #include "tally/model/metric_values.hpp"
 #include "tally/model/region_index.hpp"
 #include "tally/model/region_raw.hpp"
@@ -19,7 +20,7 @@
 
 namespace tally::model {
 
-inline constexpr int run_schema_version = 5;
+inline constexpr int run_schema_version = 6;
 inline constexpr std::string_view run_schema_prefix = "tally.run/";
 
 struct RunInfo {
@@ -33,6 +34,7 @@ struct RunInfo {
   RunOutcome outcome = RunOutcome::completed;        ///< documents older than the field all completed
   std::optional<Hang> hang = std::nullopt;           ///< where it hung, when `outcome` is hung
   std::optional<AbStudyRun> ab_study = std::nullopt; ///< absent outside an A/B study
+  std::optional<BatchJob> job = std::nullopt;        ///< absent outside a workload manager's job
   bool operator==(const RunInfo&) const = default;
 };
 

@@ -3,6 +3,7 @@
 // times with an offset ("2026-11-22T01:52:09+01:00"); this converts them.
 #pragma once
 
+#include <ctime>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,5 +13,8 @@ namespace tally::model {
 /// The same instant as `YYYY-MM-DDTHH:MM:SS[.fff](Z|±HH:MM|±HHMM)`, written in UTC with a Z
 /// (fractions of a second are dropped); nullopt when the text is not such a time.
 std::optional<std::string> to_utc_iso8601(std::string_view text);
+
+/// A Unix time (seconds since 1970-01-01 UTC) as `YYYY-MM-DDTHH:MM:SSZ`.
+std::string utc_iso8601(std::time_t unix_seconds);
 
 } // namespace tally::model

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: BSD-3-Clause
+# A real Slurm cluster of NODES nodes (n1..nN) on this machine, for the tests: munged, slurmctld and
+# one slurmd per node, each slurmd in its own mount namespace (a private /tmp bound from a folder,
+# where PMIx keeps its per-node folder, which two nodes on one host would share, and a /dev/shm of
+# its own for the shared-memory segments of MPI) and UTS namespace
+# (the node's host name is its Slurm name, as on a real cluster). Needs root and Debian's slurmctld,
+# slurmd, slurm-client and munge (scripts/install-deps.sh).
+#
+# Usage: cluster.sh start FOLDER [NODES=4]   prints the SLURM_CONF to export; waits until every node is idle
+#        cluster.sh stop FOLDER              ends the daemons started in FOLDER (by their pid files)
+# TALLY_SLURM_PORT (default 16800) is the controller's port; node k listens on it + k.
+set -euo pipefail
+
+action="${1:?usage: cluster.sh start|stop FOLDER [NODES]}"
+folder="$(mkdir -p "${2:?usage: cluster.sh start|stop FOLDER [NODES]}" && cd "$2" && pwd)"
+nodes="${3:-4}"
+port="${TALLY_SLURM_PORT:-16800}"
+conf="$folder/slurm.conf"
+
+stop_pid_file() {
+  local file="$1"
+  [ -s "$file" ] || return 0
+  local pid
+  pid="$(cat "$file")"
+  if kill -0 "$pid" 2> /dev/null; then
+    kill "$pid"
+    for _ in $(seq 50); do kill -0 "$pid" 2> /dev/null || break; sleep 0.1; done
+  fi
+  rm -f "$file"
+}
+
+if [ "$action" = stop ]; then
+  for file in "$folder"/run/slurmd-*.pid "$folder/run/slurmctld.pid" "$folder/run/munged.pid"; do
+    stop_pid_file "$file"
+  done
+  echo "cluster: stopped"
+  exit 0
+fi
+[ "$action" = start ] || { echo "cluster.sh: unknown action $action (start or stop)" >&2; exit 2; }
+# Each node binds its own folder on /tmp: the cluster's folder must lie outside it to stay visible.
+case "$folder/" in
+  /tmp/*) echo "cluster.sh: $folder: the cluster's folder cannot be under /tmp, which each node replaces" >&2; exit 2 ;;
+esac
+
+mkdir -p "$folder"/{run,log,state,munge}
+chmod 700 "$folder/munge"
+# munged refuses a key or a socket folder others can write to.
+if [ ! -s "$folder/munge/munge.key" ]; then
+  dd if=/dev/urandom of="$folder/munge/munge.key" bs=1024 count=1 status=none
+  chmod 400 "$folder/munge/munge.key"
+fi
+munged --force --key-file="$folder/munge/munge.key" --socket="$folder/munge/munge.socket" \
+  --pid-file="$folder/run/munged.pid" --log-file="$folder/log/munged.log" --seed-file="$folder/munge/seed"
+
+cpus="$(nproc)"
+{
+  echo "ClusterName=tally"
+  echo "SlurmctldHost=localhost"
+  echo "SlurmctldPort=$port"
+  echo "SlurmUser=root"
+  echo "SlurmdUser=root"
+  echo "AuthType=auth/munge"
+  echo "AuthInfo=socket=$folder/munge/munge.socket"
+  echo "CredType=cred/munge"
+  echo "StateSaveLocation=$folder/state"
+  echo "SlurmdSpoolDir=$folder/spool/%n"
+  echo "SlurmctldPidFile=$folder/run/slurmctld.pid"
+  echo "SlurmdPidFile=$folder/run/slurmd-%n.pid"
+  echo "SlurmctldLogFile=$folder/log/slurmctld.log"
+  echo "SlurmdLogFile=$folder/log/slurmd-%n.log"
+  echo "ProctrackType=proctrack/linuxproc"
+  echo "TaskPlugin=task/none"
+  echo "MpiDefault=pmix"
+  echo "SelectType=select/cons_tres"
+  echo "SelectTypeParameters=CR_Core"
+  echo "SchedulerType=sched/builtin"
+  echo "SwitchType=switch/none"
+  echo "JobAcctGatherType=jobacct_gather/none"
+  echo "AccountingStorageType=accounting_storage/none"
+  echo "JobCompType=jobcomp/none"
+  echo "ReturnToService=2"
+  echo "KillWait=5"
+  echo "InactiveLimit=0"
+  # The emulated nodes share the host's cores: each says it has them all.
+  echo "SlurmdParameters=config_overrides"
+  for k in $(seq "$nodes"); do
+    echo "NodeName=n$k NodeHostname=localhost Port=$((port + k)) CPUs=$cpus Sockets=1 CoresPerSocket=$cpus ThreadsPerCore=1 RealMemory=1000 State=UNKNOWN"
+  done
+  echo "PartitionName=debug Nodes=ALL Default=YES MaxTime=INFINITE OverSubscribe=FORCE:8 State=UP"
+} > "$conf"
+
+export SLURM_CONF="$conf"
+slurmctld -f "$conf"
+for k in $(seq "$nodes"); do
+  mkdir -p "$folder/spool/n$k" "$folder/tmp/n$k"
+  chmod 1777 "$folder/tmp/n$k"
+  unshare --mount --uts --propagation private \
+    sh -c "mount --bind '$folder/tmp/n$k' /tmp && mount -t tmpfs -o size=256m tmpfs /dev/shm &&
+      hostname n$k && exec slurmd -f '$conf' -N n$k"
+done
+
+# Ready when every node is idle.
+for _ in $(seq 100); do
+  idle="$(sinfo -h -N -t idle -o %N 2> /dev/null | sort -u | wc -l)"
+  [ "$idle" -eq "$nodes" ] && { echo "SLURM_CONF=$conf"; exit 0; }
+  sleep 0.2
+done
+echo "cluster.sh: $nodes nodes did not become idle; logs in $folder/log" >&2
+sinfo -N >&2 || true
+exit 1
