@@ -183,8 +183,8 @@ void add_gate_command(CLI::App& app, int& exit_code) {
   command->add_option("--dotenv", options->dotenv,
                       "Write the verdict as KEY=value lines for CI scripts (GitLab's dotenv report, GitHub's step "
                       "outputs): TALLY_VERDICT, TALLY_VERDICT_EXIT_CODE, TALLY_VERDICT_CONFIRM (none, inconclusive or "
-                      "uniform: whether an A/B study should settle a history verdict), TALLY_VERDICT_CANDIDATE, "
-                      "TALLY_VERDICT_BASELINE");
+                      "uniform: whether an A/B study should settle a history verdict), TALLY_VERDICT_CANDIDATE and "
+                      "TALLY_VERDICT_BASELINE (the newest baseline commit)");
   command->add_option("--jobs", options->jobs, "Threads reading documents")->capture_default_str();
   command->add_flag(
       "--strict", options->strict,
