@@ -111,7 +111,8 @@ verdict_of() {
 if [ "$confirm" = 1 ] && [ -z "$ab" ] && [ -s "$reports/verdict.env" ] &&
   [ "$(verdict_of TALLY_VERDICT_CONFIRM)" != none ]; then
   reason="$(verdict_of TALLY_VERDICT_CONFIRM)" verdict="$(verdict_of TALLY_VERDICT)"
-  ab_baseline="$(merge_base_of "$repo")"
+  # The merge base, else (a branch, or a target that cannot be fetched) the history's baseline.
+  ab_baseline="$(merge_base_of "$repo")" || ab_baseline=""
   [ -n "$ab_baseline" ] || ab_baseline="$(verdict_of TALLY_VERDICT_BASELINE)"
   if [ -z "$ab_baseline" ]; then
     say "the history's verdict ($reason) needs an A/B study, but there is no baseline commit: the verdict stands"
