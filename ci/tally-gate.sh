@@ -121,7 +121,9 @@ if [ "$confirm" = 1 ] && [ -z "$ab" ] && [ -s "$reports/verdict.env" ] &&
       "history; confirming it A/B against ${ab_baseline:0:12} on this runner"
     # The A/B study's reports become the job's (JUnit, metrics, verdict); the history's move to history/.
     mkdir -p "$reports/history"
-    mv "$reports/gate.md" "$reports/gate.xml" "$reports/metrics.txt" "$reports/verdict.env" "$reports/history/"
+    for file in gate.md gate.xml metrics.txt verdict.env; do
+      if [ -f "$reports/$file" ]; then mv "$reports/$file" "$reports/history/"; fi
+    done
     confirming=(--repo "$repo" --baseline "$ab_baseline" --reports "$reports/ab")
     [ -z "$config" ] || confirming+=(--config "$config")
     status=0
@@ -137,7 +139,7 @@ if [ "$confirm" = 1 ] && [ -z "$ab" ] && [ -s "$reports/verdict.env" ] &&
       echo
       echo "<details><summary>The history's report</summary>"
       echo
-      cat "$reports/history/gate.md"
+      cat "$reports/history/gate.md" 2> /dev/null || true
       echo
       echo "</details>"
     } > "$reports/gate.md"
