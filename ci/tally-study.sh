@@ -81,7 +81,9 @@ fi
 mkdir -p "$output"
 export TALLY_COMMIT="$commit" TALLY_BRANCH="$branch" TALLY_OUTPUT="$output"
 export TALLY_HANG_TIMEOUT="${TALLY_HANG_TIMEOUT:-10m}"
-[ -z "$commit_time" ] || export TALLY_COMMIT_TIME="$commit_time"
+# An A/B study's baseline is another commit, whose time tally run does not know: none is exported (the
+# candidate's comes from CI_COMMIT_TIMESTAMP where GitLab gives it).
+[ -z "$commit_time" ] || [ -n "$baseline_program" ] || export TALLY_COMMIT_TIME="$commit_time"
 # Open MPI refuses to start as root unless told; CI containers usually run as root.
 if [ "$(id -u)" -eq 0 ]; then export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; fi
 
