@@ -6,7 +6,9 @@
 # identical sides (cutoff 2.5 sigma on both; right: exit 0) and a slower candidate (cutoff
 # --cut, default 2.53 sigma: about 3 % more pair computation; right: exit 1 with a regression
 # finding on Global's elapsed or useful time). With --load, a busy loop loads one core half of the
-# time (50 ms busy, 50 ms idle) during every study.
+# time (50 ms busy, 50 ms idle) during every study. Prints each trial's verdicts, the right verdicts
+# of each kind, and the pairs' log ratios of Global's elapsed time per rank count (mean ± sd): the
+# candidate's effect against the pairs' noise.
 # Usage: bench/gate_lammps_ab.sh [--trials 10] [--pairs 5] [--steps 600] [--cut 2.53] [--load]
 #        [--output DIR] [--tally PATH] [--lmp PATH] [--mpirun PATH]
 set -euo pipefail
@@ -38,6 +40,7 @@ done
 command -v "$lmp" > /dev/null 2>&1 || die "LAMMPS '$lmp' not found (Debian: apt-get install lammps; or --lmp PATH)"
 command -v "$mpirun" > /dev/null 2>&1 || die "MPI launcher '$mpirun' not found (or --mpirun PATH)"
 [ -x "$tally" ] || die "tally command '$tally' not found (build the project, or --tally PATH)"
+command -v jq > /dev/null 2>&1 || die "jq not found (Debian: apt-get install jq)"
 output="${output:-$(mktemp -d "${TMPDIR:-/tmp}/tally-gate-lammps-ab.XXXXXX")}"
 mkdir -p "$output/bin"
 cp -L "$tally" "$output/bin/tally" # a rebuild while the benchmark runs changes nothing in it
@@ -77,6 +80,24 @@ study() {
   echo "$status"
 }
 
+# pair_ratios FOLDER...: per rank count, the mean and standard deviation of the pairs' log ratios of
+# Global's elapsed time (candidate over baseline), in percent: the effect against the pairs' noise.
+pair_ratios() {
+  local folder
+  for folder in "$@"; do
+    jq -r --arg study "$folder" '[$study, .resources.ranks, .run.ab_study.pair, .run.ab_study.side,
+      (.regions[] | select(.name == "Global") | .metrics.elapsed_ns)] | @tsv' "$folder"/runs/*.json
+  done | awk -F '\t' '{ key = $1 " " $2 " " $3; ranks[key] = $2; if ($4 == "baseline") a[key] = $5; else b[key] = $5 }
+    END {
+      for (key in a) { x = log(b[key] / a[key]); n[ranks[key]]++; sum[ranks[key]] += x; squares[ranks[key]] += x * x }
+      for (r in n) {
+        mean = sum[r] / n[r]
+        printf "%s rank(s): %d pairs, log ratio %+.1f%% ± %.1f%% (sd); ", r, n[r], 100 * mean,
+          100 * sqrt((squares[r] - n[r] * mean * mean) / (n[r] > 1 ? n[r] - 1 : 1))
+      }
+    }'
+}
+
 echo "gate_lammps_ab: $trials trials × 2 studies (identical; cutoff $cut) × $pairs pairs × 2 sides × 1 and 2 ranks," \
   "$steps steps a run$([ "$load" = 1 ] && echo ", one core loaded half of the time"); output in $output"
 identical_right=0 slower_right=0 started=$SECONDS
@@ -91,5 +112,7 @@ for trial in $(seq "$trials"); do
     "$(grep -m 1 "^regression" "$output/trial-$trial/slower/gate.out" | cut -c1-160 || echo "no regression")"
 done
 echo "gate_lammps_ab: $((SECONDS - started)) s"
+echo "identical sides, all trials: $(pair_ratios "$output"/trial-*/identical)"
+echo "cutoff $cut, all trials:     $(pair_ratios "$output"/trial-*/slower)"
 printf '%-34s %s\n' "identical sides: exit 0" "$identical_right/$trials" \
   "cutoff $cut: exit 1 naming Global's time" "$slower_right/$trials"

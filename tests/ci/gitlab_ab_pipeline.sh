@@ -58,6 +58,9 @@ ab_reports() {
   sides="$(grep -ho '"side": *"[a-z]*"' "$work/$1/.gitlab-ci-local/builds/$2/tally-ab/"*.json | sort | uniq -c |
     awk '{print $1 $NF}' | tr '\n' ' ')"
   [ "$sides" = '10"baseline" 10"candidate" ' ] || show "$1" "the A/B study's documents: $sides, not 10 of each side"
+  # The baseline's documents name the merge base, not the pipeline's commit.
+  [ "$(grep -l "\"commit\": *\"$base\"" "$work/$1/.gitlab-ci-local/builds/$2/tally-ab/"*.json | wc -l)" = 10 ] ||
+    show "$1" "not 10 of the A/B study's documents name the merge base $base"
 }
 
 merge_request ab-slow slow-setup "$slow"
