@@ -46,3 +46,25 @@ commit_time_of() {
 # A branch as one folder name, reversibly: '%' -> '%25', '/' -> '%2F' (feature/x -> feature%2Fx).
 branch_folder() { printf '%s' "$1" | sed -e 's/%/%25/g' -e 's|/|%2F|g'; }
 branch_of_folder() { printf '%s' "$1" | sed -e 's|%2F|/|g' -e 's/%25/%/g'; }
+
+# The merge request's (pull request's) target branch, empty outside one.
+target_branch_of() { echo "${CI_MERGE_REQUEST_TARGET_BRANCH_NAME:-${GITHUB_BASE_REF:-}}"; }
+
+# fetch_target REPO TARGET: fetches the target branch as origin/TARGET when the CI checkout lacks
+# it (GitLab fetches only the source branch); false when it cannot.
+fetch_target() {
+  git -C "$1" rev-parse -q --verify "origin/$2" > /dev/null && return 0
+  say "fetching the target branch $2 for the merge base"
+  git -C "$1" fetch -q origin "+refs/heads/$2:refs/remotes/origin/$2"
+}
+
+# The merge base of the merge request in the repository $1: GitLab's CI_MERGE_REQUEST_DIFF_BASE_SHA,
+# else git merge-base of HEAD and the target branch; empty outside a merge request.
+merge_base_of() {
+  local target
+  if [ -n "${CI_MERGE_REQUEST_DIFF_BASE_SHA:-}" ]; then echo "$CI_MERGE_REQUEST_DIFF_BASE_SHA" && return; fi
+  target="$(target_branch_of)"
+  [ -n "$target" ] || return 0
+  fetch_target "$1" "$target" || die "cannot fetch the target branch $target for the merge base"
+  git -C "$1" merge-base HEAD "origin/$target" || die "no merge base of HEAD and origin/$target"
+}

@@ -4,16 +4,23 @@
 # its run documents into the history folder as <history>/<branch>/<commit>/*.json (a branch's
 # '/' written %2F). The commit, branch and commit time come from TALLY_COMMIT / TALLY_BRANCH /
 # TALLY_COMMIT_TIME, else from GitLab CI or GitHub Actions, else from git.
+# With --baseline-program, an A/B study instead (tally run --baseline --candidate): the baseline's
+# and the candidate's builds in turn, pair by pair, the baseline's documents naming the commit it
+# was built from (--baseline-commit), all of them in --output (default TALLY_AB_DIR, tally-ab),
+# outside the history: the gate judges them by pairs (tally-gate.sh --ab).
 #
 # Usage: tally-study.sh [--history DIR] [--experiment NAME] [--scales LIST] [--sizes LIST]
-#                       [--repeat N] [--repo PATH] [-- command...]
-#   The command holds {ranks} (and {size} with --sizes), e.g. -- mpirun -np {ranks} ./app.
+#                       [--repeat N] [--repo PATH] [--program PATH]
+#                       [--baseline-program PATH --baseline-commit SHA [--output DIR]] [-- command...]
+#   The command holds {ranks} (and {size} with --sizes), e.g. -- mpirun -np {ranks} ./app, and may
+#   hold {program}: the program built from the commit (--program, TALLY_STUDY_PROGRAM), in an A/B
+#   study each side's (there the command must hold it).
 #   Without a command after --, TALLY_STUDY_COMMAND is run with bash -c.
 #   Defaults from the environment: TALLY_HISTORY_DIR (tally-history), TALLY_STUDY_EXPERIMENT
 #   (scaling), TALLY_STUDY_SCALES (1,2,4), TALLY_STUDY_SIZES (none: strong scaling),
-#   TALLY_STUDY_REPEAT (3), TALLY_HANG_TIMEOUT (10m: a run waiting that long in one MPI call is
-#   named in the log and its document kept as hung, before the job's own timeout; off: never);
-#   TALLY is the tally command (default: tally on PATH).
+#   TALLY_STUDY_REPEAT (3; in an A/B study pairs, TALLY_AB_PAIRS, 5), TALLY_HANG_TIMEOUT (10m: a run
+#   waiting that long in one MPI call is named in the log and its document kept as hung, before the
+#   job's own timeout; off: never); TALLY is the tally command (default: tally on PATH).
 # Exit code: that of the study (the first failing run's), 2 for usage errors.
 set -euo pipefail
 # shellcheck disable=SC2034 # read by tally-common.sh
@@ -25,8 +32,12 @@ history="${TALLY_HISTORY_DIR:-tally-history}"
 experiment="${TALLY_STUDY_EXPERIMENT:-scaling}"
 scales="${TALLY_STUDY_SCALES:-1,2,4}"
 sizes="${TALLY_STUDY_SIZES:-}"
-repeat="${TALLY_STUDY_REPEAT:-3}"
+repeat=""
 repo="."
+program="${TALLY_STUDY_PROGRAM:-}"
+baseline_program=""
+baseline_commit=""
+output=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --history) history="$2" && shift 2 ;;
@@ -35,6 +46,10 @@ while [ $# -gt 0 ]; do
     --sizes) sizes="$2" && shift 2 ;;
     --repeat) repeat="$2" && shift 2 ;;
     --repo) repo="$2" && shift 2 ;;
+    --program) program="$2" && shift 2 ;;
+    --baseline-program) baseline_program="$2" && shift 2 ;;
+    --baseline-commit) baseline_commit="$2" && shift 2 ;;
+    --output) output="$2" && shift 2 ;;
     --) shift && break ;;
     *) die "unknown argument '$1'; usage: tally-study.sh [--history DIR] [--scales LIST] ... -- command..." ;;
   esac
@@ -43,27 +58,49 @@ if [ $# -eq 0 ]; then
   [ -n "${TALLY_STUDY_COMMAND:-}" ] || die "no command: give it after -- or set TALLY_STUDY_COMMAND"
   set -- bash -c "$TALLY_STUDY_COMMAND"
 fi
+if [ -n "$baseline_program" ]; then
+  [ -n "$program" ] || die "an A/B study needs the candidate's program: --program PATH or TALLY_STUDY_PROGRAM"
+  [ -n "$baseline_commit" ] || die "an A/B study needs the commit the baseline was built from: --baseline-commit SHA"
+  [[ "$*" == *"{program}"* ]] || die "an A/B study's command names each side's program as {program}: $*"
+  repeat="${repeat:-${TALLY_AB_PAIRS:-5}}"
+elif [ -n "$program" ]; then
+  # One build: {program} is its program, as in the A/B study of the same command.
+  set -- "${@//\{program\}/$program}"
+fi
+repeat="${repeat:-${TALLY_STUDY_REPEAT:-3}}"
 
 tally="$(tally_command)"
 commit="$(commit_of "$repo")"
 branch="$(branch_of "$repo")"
 commit_time="$(commit_time_of "$repo" "$commit")"
-output="$history/$(branch_folder "$branch")/$commit"
+if [ -z "$output" ] && [ -n "$baseline_program" ]; then
+  output="${TALLY_AB_DIR:-tally-ab}"
+elif [ -z "$output" ]; then
+  output="$history/$(branch_folder "$branch")/$commit"
+fi
 mkdir -p "$output"
 export TALLY_COMMIT="$commit" TALLY_BRANCH="$branch" TALLY_OUTPUT="$output"
 export TALLY_HANG_TIMEOUT="${TALLY_HANG_TIMEOUT:-10m}"
-[ -z "$commit_time" ] || export TALLY_COMMIT_TIME="$commit_time"
+# An A/B study's baseline is another commit, whose time tally run does not know: none is exported (the
+# candidate's comes from CI_COMMIT_TIMESTAMP where GitLab gives it).
+[ -z "$commit_time" ] || [ -n "$baseline_program" ] || export TALLY_COMMIT_TIME="$commit_time"
 # Open MPI refuses to start as root unless told; CI containers usually run as root.
 if [ "$(id -u)" -eq 0 ]; then export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; fi
 
-say "experiment $experiment, scales $scales${sizes:+, sizes $sizes}, $repeat repetitions of $branch @ ${commit:0:12}"
-say "documents go to $output"
 study=(--experiment "$experiment" --scales "$scales" --repeat "$repeat")
 [ -z "$sizes" ] || study+=(--sizes "$sizes")
+if [ -n "$baseline_program" ]; then
+  say "A/B study $experiment, scales $scales${sizes:+, sizes $sizes}, $repeat pairs: $baseline_program" \
+    "(${baseline_commit:0:12}) against $program ($branch @ ${commit:0:12})"
+  study+=(--baseline "$baseline_program" --candidate "$program" --baseline-commit "$baseline_commit")
+else
+  say "experiment $experiment, scales $scales${sizes:+, sizes $sizes}, $repeat repetitions of $branch @ ${commit:0:12}"
+fi
+say "documents go to $output"
 status=0
 "$tally" run "${study[@]}" -- "$@" || status=$?
 if [ "$status" -ne 0 ]; then
   say "the study failed with exit code $status"
   exit "$status"
 fi
-say "$(find "$output" -name '*.json' | wc -l) documents for ${commit:0:12} in $output"
+say "$(find "$output" -name '*.json' | wc -l) documents in $output"

@@ -33,6 +33,7 @@ struct GateOptions {
   gate::MarkdownLimit markdown_limit;
   std::string junit;
   std::string metrics;
+  std::string dotenv;
   bool strict = false;
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
 };
@@ -74,6 +75,7 @@ int run_gate(const GateOptions& options) {
   // Without a candidate commit the input's A/B study is judged, pair by pair.
   gate::GateResult result;
   gate::GateHeading heading;
+  gate::VerdictSubject subject;
   if (options.selection.candidate.empty()) {
     auto found = gate::find_ab_study(runs, options.study);
     if (const auto* error = std::get_if<gate::AbStudyError>(&found)) {
@@ -83,6 +85,7 @@ int run_gate(const GateOptions& options) {
     const auto& study = std::get<gate::AbStudy>(found);
     heading = {study.candidate_commit + " (A/B study " + study.id + ", candidate)",
                study.baseline_commit + " (the same study's baseline, pair by pair)"};
+    subject = {study.candidate_commit, study.baseline_commit, true};
     result = gate::compare_pairs(runs, study, config, today_utc());
     for (const std::string& note : result.runner_notes)
       std::cerr << "tally gate: runner: " << note << '\n';
@@ -96,6 +99,7 @@ int run_gate(const GateOptions& options) {
     for (const std::string& note : commits.notes)
       std::cerr << "tally gate: " << note << '\n';
     heading = commits.heading;
+    subject = {commits.candidate_commit, commits.baseline_commit, false};
     result = gate::compare_runs(runs, commits.selection, config, commits.candidate_commit, today_utc());
   }
   const char* level = options.strict ? "error" : "warning";
@@ -116,7 +120,8 @@ int run_gate(const GateOptions& options) {
       write_file(options.markdown,
                  [&](std::ostream& out) { gate::write_markdown(out, heading, result, options.markdown_limit); }) &
       write_file(options.junit, [&](std::ostream& out) { gate::write_junit(out, heading, result); }) &
-      write_file(options.metrics, [&](std::ostream& out) { gate::write_metrics(out, result); });
+      write_file(options.metrics, [&](std::ostream& out) { gate::write_metrics(out, result); }) &
+      write_file(options.dotenv, [&](std::ostream& out) { gate::write_dotenv(out, result, subject); });
   const std::size_t findings = gate::write_findings(std::cout, result);
   std::size_t regressions = 0, improvements = 0, inconclusive = 0;
   for (const gate::Check& check : result.checks) {
@@ -175,6 +180,11 @@ void add_gate_command(CLI::App& app, int& exit_code) {
                       "Where a report cut to --markdown-limit sends readers for the checks (the site)");
   command->add_option("--junit", options->junit, "Write the JUnit XML report to this file");
   command->add_option("--metrics", options->metrics, "Write the OpenMetrics report (GitLab metrics.txt) to this file");
+  command->add_option("--dotenv", options->dotenv,
+                      "Write the verdict as KEY=value lines for CI scripts (GitLab's dotenv report, GitHub's step "
+                      "outputs): TALLY_VERDICT, TALLY_VERDICT_EXIT_CODE, TALLY_VERDICT_CONFIRM (none, inconclusive or "
+                      "uniform: whether an A/B study should settle a history verdict), TALLY_VERDICT_CANDIDATE and "
+                      "TALLY_VERDICT_BASELINE (the newest baseline commit)");
   command->add_option("--jobs", options->jobs, "Threads reading documents")->capture_default_str();
   command->add_flag(
       "--strict", options->strict,

@@ -35,7 +35,10 @@ void pool(const history::CommitAxis& axis, std::size_t end, const std::string& c
   for (std::size_t i = end; i-- > 0 && taken < request.history + request.noise_history;) {
     const history::CommitEntry& commit = axis.commits[i];
     if (commit.sha == candidate) continue;
-    if (taken == 0) out.heading.baseline = commit.sha.substr(0, 12);
+    if (taken == 0) {
+      out.heading.baseline = commit.sha.substr(0, 12);
+      out.baseline_commit = commit.sha;
+    }
     if (taken < request.history)
       out.selection.baseline.insert(commit.ids.begin(), commit.ids.end());
     else

@@ -27,6 +27,7 @@ struct SelectedCommits {
   CommitSelection selection;
   GateHeading heading;
   std::string candidate_commit;   ///< for waivers: the resolved id, or the revision as written
+  std::string baseline_commit;    ///< the newest baseline commit with runs (full id); empty without one
   std::vector<std::string> notes; ///< how the baseline was chosen, and ambiguous ids, for stderr
   /// Document ids naming several commits of the histories looked at: their runs are on neither side.
   std::vector<analysis::history::AmbiguousId> ambiguous;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The gate's report files: Markdown (job summary, merge-request note), JUnit XML (one test case
-// per finding, plus one per check) and the GitLab metrics report (OpenMetrics text).
+// per finding, plus one per check), the GitLab metrics report (OpenMetrics text) and the verdict
+// as KEY=value lines for CI scripts.
 #pragma once
 
 #include "gate/compare.hpp"
@@ -29,6 +30,30 @@ void write_markdown(std::ostream& out, const GateHeading& heading, const GateRes
                     const MarkdownLimit& limit = {});
 void write_junit(std::ostream& out, const GateHeading& heading, const GateResult& result);
 void write_metrics(std::ostream& out, const GateResult& result);
+
+/// Why a history verdict needs an A/B study to settle it: `inconclusive` (a large move the family
+/// did not confirm), `uniform` (its only regressions are every region slower by one factor, which a
+/// slower runner does as well as the code); `none` for a verdict that stands, and for an A/B study.
+enum class Confirmation { none, inconclusive, uniform };
+
+/// "none", "inconclusive" or "uniform".
+std::string_view to_string(Confirmation confirmation);
+
+/// Whether and why an A/B study should confirm the verdict of `result` (`paired`: judged on an A/B
+/// study already).
+Confirmation confirmation_of(const GateResult& result, bool paired);
+
+/// The commits a verdict is about, for the CI scripts that act on it.
+struct VerdictSubject {
+  std::string candidate_commit; ///< as resolved, or as the documents name it
+  std::string baseline_commit;  ///< the newest baseline commit; empty without a baseline
+  bool paired = false;          ///< an A/B study's pairs were judged
+};
+
+/// The verdict as KEY=value lines, one word each (GitLab's dotenv report, GitHub's step outputs):
+/// TALLY_VERDICT, TALLY_VERDICT_EXIT_CODE, TALLY_VERDICT_CONFIRM, TALLY_VERDICT_CANDIDATE,
+/// TALLY_VERDICT_BASELINE.
+void write_dotenv(std::ostream& out, const GateResult& result, const VerdictSubject& subject);
 
 /// Text safe in a Markdown table cell: pipes, backticks and other inline markup escaped,
 /// line breaks as spaces.

@@ -122,11 +122,12 @@ for name, job in workflow.get("jobs", {}).items():
 for needed in ("actions/checkout", "/ci/github@", "actions/upload-pages-artifact", "actions/deploy-pages"):
     check(any(needed in use for use in uses), "github workflow: no step uses %s" % needed)
 
-# The templates call what the end-to-end test runs: no second copy of the logic.
+# The templates call what the end-to-end test runs: no second copy of the logic. The A/B study of
+# merge requests (tally-ab.sh) runs in the engines' tests alone (gitlab_ab_pipeline.sh, github_action.sh).
 pipeline_text = open(os.path.join(root, "tests/e2e/pipeline.sh")).read()
 pipeline_scripts = set(re.findall(r"\$ci/(tally-[a-z-]+\.sh)", pipeline_text))
 for source, names in (("gitlab", gitlab_scripts), ("github action", github_scripts)):
-    check(names - {"tally-mr-note.sh"} == pipeline_scripts,
+    check(names - {"tally-mr-note.sh", "tally-ab.sh"} == pipeline_scripts,
           "%s calls %s, the pipeline test runs %s" % (source, sorted(names), sorted(pipeline_scripts)))
 
 for problem in problems:

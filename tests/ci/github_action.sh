@@ -10,7 +10,8 @@
 #                                  nothing else runs, the job fails
 #   workflow_dispatch, new-history the history starts; outputs, job summary, history branch, upload
 #   push of commit 2               passes against commit 1
-#   pull_request from a fork       gated against its merge base, not stored, no Pages upload
+#   pull_request from a fork       gated A/B against its merge base (built in a second work tree,
+#                                  both builds in pairs), no history fetched or stored, no Pages upload
 #   push of commit 3 (imbalance)   the gate fails the job (exit 1), its report in the job summary;
 #                                  the site is still built, stored and uploaded
 # Usage: github_action.sh BUILD_DIR SOURCE_DIR
@@ -110,8 +111,13 @@ job fork pull_request "$merge" refs/pull/1/merge feature main
 check fork 'r["conclusion"] == "success"' "the pull request from a fork must pass the gate"
 check fork 'steps["Study, history, site and gate"]["with"]["store-history"] == "false" and steps["Store the run history"]["outcome"] == "skipped"' \
   "a pull request from a fork must not store its runs"
+check fork 'all(steps[s]["outcome"] == "skipped" for s in ("Fetch the run history", "Run the scaling study", "Gate")) and steps["A/B study against the merge base"]["outcome"] == "success"' \
+  "a pull request must be gated A/B, without the history's steps"
 check fork 'uploads == []' "a pull request must not upload the Pages site"
-check fork "'against baseline \`${c2:0:12}\`' in r['summary']" "the pull request is not gated against its merge base (commit 2)"
+check fork "'against baseline \`$c2 (the same study\'s baseline, pair by pair)\`' in r['summary']" \
+  "the pull request is not gated A/B against its merge base (commit 2)"
+sides="$(grep -ho '"side": *"[a-z]*"' "$work/ws-fork/tally-ab/"*.json | sort | uniq -c | awk '{print $1 $NF}' | tr '\n' ' ')"
+[ "$sides" = '15"baseline" 15"candidate" ' ] || fail "the pull request's A/B study: $sides, not 15 runs of each side"
 [ "$(history_documents)" = 18 ] || fail "the fork's pull request changed the history branch"
 
 imbalance

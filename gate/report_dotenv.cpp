@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The verdict for CI scripts, as KEY=value lines, and whether an A/B study should confirm a
+// history verdict that no history can settle (ci/tally-gate.sh --confirm reads it).
+#include "gate/reports.hpp"
+
+#include <algorithm>
+
+namespace tally::gate {
+namespace {
+
+/// A regression that a slower runner explains as well as the code: the whole run's uniform move
+/// along the history, or elapsed times diagnosed as a uniform slowdown of identical work.
+bool uniform_regression(const GateResult& result, const Finding& finding) {
+  if (finding.run_event) return result.run_events[*finding.run_event].kind == RunEventKind::uniform;
+  if (finding.checks.empty() || finding.metric != model::MetricId::elapsed_ns) return false;
+  return std::all_of(finding.checks.begin(), finding.checks.end(),
+                     [&](std::size_t check) { return !result.checks[check].diagnosis.empty(); });
+}
+
+/// One word: a verdict's name with its spaces as underscores ("no baseline" → "no_baseline").
+std::string word(std::string_view text) {
+  std::string out(text);
+  std::replace(out.begin(), out.end(), ' ', '_');
+  return out;
+}
+
+} // namespace
+
+std::string_view to_string(Confirmation confirmation) {
+  switch (confirmation) {
+  case Confirmation::none: return "none";
+  case Confirmation::inconclusive: return "inconclusive";
+  case Confirmation::uniform: return "uniform";
+  }
+  return "none";
+}
+
+Confirmation confirmation_of(const GateResult& result, bool paired) {
+  if (paired) return Confirmation::none;
+  if (result.overall == Verdict::inconclusive) return Confirmation::inconclusive;
+  if (result.overall != Verdict::regression) return Confirmation::none;
+  for (const Finding& finding : result.findings) {
+    if (finding.verdict == Verdict::regression && !uniform_regression(result, finding)) return Confirmation::none;
+  }
+  return Confirmation::uniform;
+}
+
+void write_dotenv(std::ostream& out, const GateResult& result, const VerdictSubject& subject) {
+  out << "TALLY_VERDICT=" << word(to_string(result.overall)) << '\n';
+  out << "TALLY_VERDICT_EXIT_CODE=" << exit_code_of(result) << '\n';
+  out << "TALLY_VERDICT_CONFIRM=" << to_string(confirmation_of(result, subject.paired)) << '\n';
+  out << "TALLY_VERDICT_CANDIDATE=" << word(subject.candidate_commit) << '\n';
+  out << "TALLY_VERDICT_BASELINE=" << word(subject.baseline_commit) << '\n';
+}
+
+} // namespace tally::gate
