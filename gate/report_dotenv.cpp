@@ -4,6 +4,8 @@
 #include "gate/reports.hpp"
 
 #include <algorithm>
+#include <set>
+#include <utility>
 
 namespace tally::gate {
 namespace {
@@ -15,6 +17,24 @@ bool uniform_regression(const GateResult& result, const Finding& finding) {
   if (finding.checks.empty() || finding.metric != model::MetricId::elapsed_ns) return false;
   return std::all_of(finding.checks.begin(), finding.checks.end(),
                      [&](std::size_t check) { return !result.checks[check].diagnosis.empty(); });
+}
+
+/// Every region's elapsed time regressed at some configuration, with no hung or changed run: what
+/// a slower runner does to a whole run, whatever small moves of its efficiencies (the same MPI time
+/// beside longer computation, a shared runner's noise at a tolerance's floor) come with it.
+bool every_region_slower(const GateResult& result) {
+  for (const Finding& finding : result.findings) {
+    if (finding.verdict == Verdict::regression && finding.run_event &&
+        result.run_events[*finding.run_event].kind != RunEventKind::uniform)
+      return false;
+  }
+  std::set<std::pair<std::string, std::string>> regions, slower;
+  for (const Check& check : result.checks) {
+    if (check.metric != model::MetricId::elapsed_ns) continue;
+    regions.emplace(check.experiment, check.region);
+    if (check.result.verdict == Verdict::regression) slower.emplace(check.experiment, check.region);
+  }
+  return !regions.empty() && slower.size() == regions.size();
 }
 
 /// One word: a verdict's name with its spaces as underscores ("no baseline" → "no_baseline").
@@ -39,10 +59,10 @@ Confirmation confirmation_of(const GateResult& result, bool paired) {
   if (paired) return Confirmation::none;
   if (result.overall == Verdict::inconclusive) return Confirmation::inconclusive;
   if (result.overall != Verdict::regression) return Confirmation::none;
-  for (const Finding& finding : result.findings) {
-    if (finding.verdict == Verdict::regression && !uniform_regression(result, finding)) return Confirmation::none;
-  }
-  return Confirmation::uniform;
+  const bool only_uniform = std::all_of(result.findings.begin(), result.findings.end(), [&](const Finding& finding) {
+    return finding.verdict != Verdict::regression || uniform_regression(result, finding);
+  });
+  return only_uniform || every_region_slower(result) ? Confirmation::uniform : Confirmation::none;
 }
 
 void write_dotenv(std::ostream& out, const GateResult& result, const VerdictSubject& subject) {

@@ -62,6 +62,41 @@ TEST(VerdictForScripts, elapsed_times_diagnosed_as_a_slower_runner_ask_for_an_ab
   EXPECT_EQ(confirmation_of(result, false), Confirmation::none);
 }
 
+/// An elapsed-time check of `region` with its verdict.
+Check elapsed_check(const std::string& region, Verdict verdict) {
+  Check check;
+  check.experiment = "solver";
+  check.region = region;
+  check.metric = model::MetricId::elapsed_ns;
+  check.result.verdict = verdict;
+  return check;
+}
+
+TEST(VerdictForScripts, every_region_slower_asks_for_an_ab_study_whatever_moved_beside) {
+  // Global, setup and solve each slower at some configuration, and parallel efficiency 1.3 pp lower
+  // at 2 ranks besides: a slower runner does as much.
+  GateResult result;
+  result.overall = Verdict::regression;
+  result.checks = {elapsed_check("Global", Verdict::regression), elapsed_check("setup", Verdict::pass),
+                   elapsed_check("setup", Verdict::regression), elapsed_check("solve", Verdict::regression)};
+  Check efficiency = elapsed_check("Global", Verdict::regression);
+  efficiency.metric = model::MetricId::parallel_efficiency;
+  result.checks.push_back(efficiency);
+  Finding lower;
+  lower.metric = model::MetricId::parallel_efficiency;
+  lower.checks = {4};
+  result.findings = {elapsed_regression(0), elapsed_regression(2), elapsed_regression(3), lower};
+  EXPECT_EQ(confirmation_of(result, false), Confirmation::uniform);
+  // One region at its usual time: the others' regression is the code's.
+  result.checks[3].result.verdict = Verdict::pass;
+  EXPECT_EQ(confirmation_of(result, false), Confirmation::none);
+  // Every region slower beside a hung run: the hang stands.
+  result.checks[3].result.verdict = Verdict::regression;
+  result.run_events.push_back(event_of(RunEventKind::hung));
+  result.findings.push_back(regression_of_event(0));
+  EXPECT_EQ(confirmation_of(result, false), Confirmation::none);
+}
+
 TEST(VerdictForScripts, a_regression_beside_the_uniform_move_or_a_hang_stands) {
   GateResult result = uniform_only();
   Finding region = elapsed_regression(0);
