@@ -82,7 +82,12 @@ std::vector<std::pair<std::string, std::string>> ab_run_environment(const AbPlan
   std::vector<std::pair<std::string, std::string>> out{{variable("ab-study"), study_id},
                                                        {variable("ab-side"), std::string(to_string(side))},
                                                        {variable("ab-pair"), std::to_string(pair)}};
-  if (side == model::AbSide::baseline) out.emplace_back(variable("commit"), plan.baseline_commit);
+  if (side == model::AbSide::baseline) {
+    out.emplace_back(variable("commit"), plan.baseline_commit);
+    out.emplace_back(variable("branch"), plan.baseline_branch);
+    // The commit time `tally run` knows is the candidate's; the baseline's is not asked for.
+    out.emplace_back(variable("commit-time"), "");
+  }
   return out;
 }
 

@@ -183,6 +183,12 @@ void add_run_command(CLI::App& app, int& exit_code) {
       ->type_name("SHA")
       ->envname("CI_MERGE_REQUEST_DIFF_BASE_SHA");
   command
+      ->add_option("--baseline-branch", options->study.ab.baseline_branch,
+                   "A/B study: the branch that holds the baseline's commit, recorded in its documents (else none: the "
+                   "candidate's is --branch's, else the CI's)")
+      ->type_name("NAME")
+      ->envname("CI_MERGE_REQUEST_TARGET_BRANCH_NAME");
+  command
       ->add_option("--repeat", options->study.repeat,
                    "Repetitions of each scale (and thread count, and frequency); in an A/B study, pairs of runs, in "
                    "the order A B B A A B ...")

@@ -10,7 +10,8 @@
 
 namespace tally::profiler {
 
-/// The source section, or nullopt when no commit is known.
+/// The source section, or nullopt when no commit is known. A baseline run of an A/B study takes
+/// only tally's options: the CI's variables describe the candidate's commit.
 std::optional<model::SourceInfo> source_from_environment(const Options& options);
 
 } // namespace tally::profiler

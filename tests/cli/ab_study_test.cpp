@@ -91,13 +91,15 @@ TEST_F(AbPrograms, TheCommandNeedsTheProgramPlaceholderAndThePlaceholderTheStudy
             "{ranks} in the command needs --scales (or --nodes with --node-ranks)");
 }
 
-TEST(AbRunEnvironment, EachRunIsToldItsStudySideAndPairAndTheBaselineItsCommit) {
-  const AbPlan plan{.baseline = "./old", .candidate = "./new", .baseline_commit = "0123abc"};
+TEST(AbRunEnvironment, EachRunIsToldItsStudySideAndPairAndTheBaselineItsSource) {
+  const AbPlan plan{.baseline = "./old", .candidate = "./new", .baseline_commit = "0123abc", .baseline_branch = "main"};
   using Variables = std::vector<std::pair<std::string, std::string>>;
   EXPECT_EQ(ab_run_environment(plan, "study-1", model::AbSide::baseline, 2), (Variables{{"TALLY_AB_STUDY", "study-1"},
                                                                                         {"TALLY_AB_SIDE", "baseline"},
                                                                                         {"TALLY_AB_PAIR", "2"},
-                                                                                        {"TALLY_COMMIT", "0123abc"}}));
+                                                                                        {"TALLY_COMMIT", "0123abc"},
+                                                                                        {"TALLY_BRANCH", "main"},
+                                                                                        {"TALLY_COMMIT_TIME", ""}}));
   EXPECT_EQ(ab_run_environment(plan, "study-1", model::AbSide::candidate, 3),
             (Variables{{"TALLY_AB_STUDY", "study-1"}, {"TALLY_AB_SIDE", "candidate"}, {"TALLY_AB_PAIR", "3"}}));
 }

@@ -98,5 +98,30 @@ TEST_F(SourceFromEnvironment, the_pipelines_commit_time_is_not_given_to_another_
   EXPECT_EQ(source_from_environment(same)->commit_time, "2026-11-22T00:52:09Z");
 }
 
+TEST_F(SourceFromEnvironment, an_ab_baseline_takes_nothing_of_the_merge_request_pipeline_but_the_default_branch) {
+  setenv("CI_COMMIT_SHA", "0123456789abcdef0123456789abcdef01234567", 1);
+  setenv("CI_COMMIT_REF_NAME", "feature/x", 1);
+  setenv("CI_MERGE_REQUEST_SOURCE_BRANCH_NAME", "feature/x", 1);
+  setenv("CI_MERGE_REQUEST_IID", "42", 1);
+  setenv("CI_MERGE_REQUEST_TARGET_BRANCH_NAME", "main", 1);
+  setenv("CI_DEFAULT_BRANCH", "main", 1);
+  setenv("CI_COMMIT_TIMESTAMP", "2026-11-22T01:52:09+01:00", 1);
+  Options baseline; // as `tally run --baseline-commit fedcba... --baseline-branch main` sets it
+  baseline.commit = "fedcba9876543210fedcba9876543210fedcba98";
+  baseline.branch = "main";
+  baseline.ab_study = model::AbStudyRun{"study-1", model::AbSide::baseline, 1};
+  const auto source = source_from_environment(baseline);
+  ASSERT_TRUE(source.has_value());
+  EXPECT_EQ(*source, (model::SourceInfo{"fedcba9876543210fedcba9876543210fedcba98", "main", std::nullopt, false,
+                                        std::nullopt, "main"}));
+  baseline.branch = ""; // no --baseline-branch: no branch, not the merge request's
+  EXPECT_EQ(source_from_environment(baseline)->branch, "");
+  Options candidate; // the other side is the pipeline's commit, with all it says
+  candidate.ab_study = model::AbStudyRun{"study-1", model::AbSide::candidate, 1};
+  EXPECT_EQ(*source_from_environment(candidate),
+            (model::SourceInfo{"0123456789abcdef0123456789abcdef01234567", "feature/x", "2026-11-22T00:52:09Z", true,
+                               "main", "main"}));
+}
+
 } // namespace
 } // namespace tally::profiler
