@@ -43,7 +43,7 @@ protected:
   void TearDown() override { fs::remove_all(folder_); }
   std::string path(const char* name) const { return (folder_ / name).string(); }
   AbPlan plan(const std::string& baseline, const std::string& candidate) const {
-    return {.baseline = baseline, .candidate = candidate, .baseline_commit = "0123abc"};
+    return {.baseline = baseline, .candidate = candidate, .baseline_commit = "0123abc", .baseline_branch = ""};
   }
 
   fs::path folder_;
