@@ -15,6 +15,7 @@ set -euo pipefail
 build_dir="$1" source_dir="$2" tools="$3" cluster="$4"
 test_name="gitlab_slurm_pipeline"
 here="$(cd "$(dirname "$0")" && pwd)"
+slurm_port="${TALLY_SLURM_PORT:-16800}" # cluster.sh's; the project below clears TALLY_* variables
 # Each node binds its own folder on /tmp: the jobs' files must lie where every node sees them.
 mkdir -p "$cluster.tmp"
 TMPDIR="$(cd "$cluster.tmp" && pwd)"
@@ -26,7 +27,9 @@ cluster_script="$source_dir/tests/slurm/cluster.sh"
 "$cluster_script" stop "$cluster" > /dev/null # one a killed run of the test left behind
 trap '"$cluster_script" stop "$cluster" > /dev/null; cleanup' EXIT
 rm -rf "$cluster"
-eval "export $("$cluster_script" start "$cluster" 2)"
+slurm_conf="$(TALLY_SLURM_PORT="$slurm_port" "$cluster_script" start "$cluster" 2)" ||
+  fail "the Slurm cluster did not start (logs in $cluster/log)"
+export "${slurm_conf?}"
 
 new_project slurm
 python3 "$here/doc_snippets.py" "$source_dir" gitlab-ci "$work/dev/.gitlab-ci.yml" --with slurm \
