@@ -63,6 +63,13 @@ while [ $# -gt 0 ]; do
     *) die "unknown argument '$1'; usage: tally-study.sh [--history DIR] [--scales LIST] ... -- command..." ;;
   esac
 done
+slurm_submit="${TALLY_SLURM_SUBMIT:-}"
+case "$slurm_submit" in
+  "" | salloc | sbatch) ;;
+  *) die "TALLY_SLURM_SUBMIT is '$slurm_submit': salloc, sbatch or empty (the job is already where the study runs)" ;;
+esac
+[ -z "$slurm_submit" ] || command -v "$slurm_submit" > /dev/null ||
+  die "TALLY_SLURM_SUBMIT is $slurm_submit, which is not on PATH: the study is submitted from a Slurm login node"
 if [ $# -eq 0 ]; then
   [ -n "${TALLY_STUDY_COMMAND:-}" ] || die "no command: give it after -- or set TALLY_STUDY_COMMAND"
   set -- bash -c "$TALLY_STUDY_COMMAND"
@@ -118,9 +125,9 @@ say "documents go to $output"
 # run_study COMMAND...: the study's tally run, in a Slurm allocation of its own when TALLY_SLURM_SUBMIT
 # asks for one. sbatch's batch script is bash, the command quoted word by word.
 run_study() {
-  local submit="${TALLY_SLURM_SUBMIT:-}" slurm_args=() log code=0
+  local slurm_args=() log code=0
   read -r -a slurm_args <<< "${TALLY_SLURM_ARGS:-}"
-  case "$submit" in
+  case "$slurm_submit" in
     "") "$@" ;;
     salloc)
       say "in one Slurm allocation: salloc ${TALLY_SLURM_ARGS:-}"
@@ -134,7 +141,6 @@ run_study() {
       [ ! -f "$log" ] || { cat "$log" >&2 && rm -f "$log"; }
       return "$code"
       ;;
-    *) die "TALLY_SLURM_SUBMIT is '$submit': salloc, sbatch or empty (the job is already where the study runs)" ;;
   esac
 }
 

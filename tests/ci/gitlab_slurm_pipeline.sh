@@ -7,7 +7,7 @@
 #   commit 1 (TALLY_NEW_HISTORY=1, TALLY_SLURM_SUBMIT=salloc): green; the history starts
 #   commit 2 (rank r works 1 + r more units in region solve, TALLY_SLURM_SUBMIT=sbatch): the history
 #     of pipeline 1 fetched from the Pages site, the gate red naming load balance
-# Checks: the job statuses; each study's 6 documents (1 and 2 nodes × 3 repetitions) ran as steps of
+# Checks: TALLY_SLURM_SUBMIT=qsub refused (exit 2) before anything runs; the job statuses; each study's 6 documents (1 and 2 nodes × 3 repetitions) ran as steps of
 # one Slurm job on 2 ranks per node, on the nodes of the cluster (n1, n2); the gate's reports.
 # Usage: gitlab_slurm_pipeline.sh BUILD_DIR SOURCE_DIR NPM_TOOLS_DIR CLUSTER_FOLDER
 # Needs root and Slurm's daemons (ctest registers it only then); exit 77 when Node is missing.
@@ -38,6 +38,13 @@ python3 "$here/doc_snippets.py" "$source_dir" gitlab-ci "$work/dev/.gitlab-ci.ym
 grep -q "TALLY_SLURM_ARGS: -p debug -N 2" "$work/dev/.gitlab-ci.yml" || fail "the slurm snippet asks for no 2 nodes"
 balanced="$(commit 1 "Example solver")"
 imbalance && imbalanced="$(commit 2 "Refine the solve step")"
+
+# A submission that is not Slurm's fails at once, naming the variable, before anything is written.
+code=0
+(cd "$work/dev" && TALLY_SLURM_SUBMIT="qsub" "$prefix/share/tally/ci/tally-study.sh" --history "$work/no-history" \
+  -- true) 2> "$work/qsub.err" || code=$?
+[ "$code" = 2 ] && grep -q "TALLY_SLURM_SUBMIT is 'qsub': salloc, sbatch or empty" "$work/qsub.err" &&
+  [ ! -e "$work/no-history" ] || fail "TALLY_SLURM_SUBMIT=qsub: exit $code, $(cat "$work/qsub.err")"
 
 # study_documents NAME: the tally-study job's 6 documents: the nodes and ranks of each configuration,
 # every run a step of one job, on the cluster's nodes.
