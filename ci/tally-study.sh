@@ -21,6 +21,13 @@
 #   TALLY_STUDY_REPEAT (3; in an A/B study pairs, TALLY_AB_PAIRS, 5), TALLY_HANG_TIMEOUT (10m: a run
 #   waiting that long in one MPI call is named in the log and its document kept as hung, before the
 #   job's own timeout; off: never); TALLY is the tally command (default: tally on PATH).
+#   Across nodes: TALLY_STUDY_NODES (node counts, {nodes}) with TALLY_STUDY_NODE_RANKS (ranks per node,
+#   {node_ranks}; {ranks} is their product, and TALLY_STUDY_SCALES is then not used) or with the scales
+#   (tally run --nodes, --node-ranks).
+#   Under Slurm, from a login node: TALLY_SLURM_SUBMIT=salloc runs the study inside one allocation
+#   (salloc TALLY_SLURM_ARGS tally run ...), sbatch as a batch job (sbatch --wait TALLY_SLURM_ARGS,
+#   its output then copied to stderr); the command's runs are its steps (srun). Empty (the default):
+#   the study runs where the script does, e.g. in the allocation a Jacamar CI job already has.
 # Exit code: that of the study (the first failing run's), 2 for usage errors.
 set -euo pipefail
 # shellcheck disable=SC2034 # read by tally-common.sh
@@ -32,6 +39,8 @@ history="${TALLY_HISTORY_DIR:-tally-history}"
 experiment="${TALLY_STUDY_EXPERIMENT:-scaling}"
 scales="${TALLY_STUDY_SCALES:-1,2,4}"
 sizes="${TALLY_STUDY_SIZES:-}"
+nodes="${TALLY_STUDY_NODES:-}"
+node_ranks="${TALLY_STUDY_NODE_RANKS:-}"
 repeat=""
 repo="."
 program="${TALLY_STUDY_PROGRAM:-}"
@@ -54,6 +63,13 @@ while [ $# -gt 0 ]; do
     *) die "unknown argument '$1'; usage: tally-study.sh [--history DIR] [--scales LIST] ... -- command..." ;;
   esac
 done
+slurm_submit="${TALLY_SLURM_SUBMIT:-}"
+case "$slurm_submit" in
+  "" | salloc | sbatch) ;;
+  *) die "TALLY_SLURM_SUBMIT is '$slurm_submit': salloc, sbatch or empty (the job is already where the study runs)" ;;
+esac
+[ -z "$slurm_submit" ] || command -v "$slurm_submit" > /dev/null ||
+  die "TALLY_SLURM_SUBMIT is $slurm_submit, which is not on PATH: the study is submitted from a Slurm login node"
 if [ $# -eq 0 ]; then
   [ -n "${TALLY_STUDY_COMMAND:-}" ] || die "no command: give it after -- or set TALLY_STUDY_COMMAND"
   set -- bash -c "$TALLY_STUDY_COMMAND"
@@ -87,18 +103,49 @@ export TALLY_HANG_TIMEOUT="${TALLY_HANG_TIMEOUT:-10m}"
 # Open MPI refuses to start as root unless told; CI containers usually run as root.
 if [ "$(id -u)" -eq 0 ]; then export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1; fi
 
-study=(--experiment "$experiment" --scales "$scales" --repeat "$repeat")
+study=(--experiment "$experiment" --repeat "$repeat")
+[ -z "$nodes" ] || study+=(--nodes "$nodes")
+if [ -n "$node_ranks" ]; then
+  study+=(--node-ranks "$node_ranks")
+  points="$nodes nodes of $node_ranks ranks"
+else
+  study+=(--scales "$scales")
+  points="scales $scales${nodes:+ on $nodes nodes}"
+fi
 [ -z "$sizes" ] || study+=(--sizes "$sizes")
 if [ -n "$baseline_program" ]; then
-  say "A/B study $experiment, scales $scales${sizes:+, sizes $sizes}, $repeat pairs: $baseline_program" \
+  say "A/B study $experiment, $points${sizes:+, sizes $sizes}, $repeat pairs: $baseline_program" \
     "(${baseline_commit:0:12}) against $program ($branch @ ${commit:0:12})"
   study+=(--baseline "$baseline_program" --candidate "$program" --baseline-commit "$baseline_commit")
 else
-  say "experiment $experiment, scales $scales${sizes:+, sizes $sizes}, $repeat repetitions of $branch @ ${commit:0:12}"
+  say "experiment $experiment, $points${sizes:+, sizes $sizes}, $repeat repetitions of $branch @ ${commit:0:12}"
 fi
 say "documents go to $output"
+
+# run_study COMMAND...: the study's tally run, in a Slurm allocation of its own when TALLY_SLURM_SUBMIT
+# asks for one. sbatch's batch script is bash, the command quoted word by word.
+run_study() {
+  local slurm_args=() log code=0
+  read -r -a slurm_args <<< "${TALLY_SLURM_ARGS:-}"
+  case "$slurm_submit" in
+    "") "$@" ;;
+    salloc)
+      say "in one Slurm allocation: salloc ${TALLY_SLURM_ARGS:-}"
+      salloc "${slurm_args[@]}" "$@"
+      ;;
+    sbatch)
+      say "as one Slurm batch job: sbatch --wait ${TALLY_SLURM_ARGS:-}"
+      log="$(pwd)/tally-study-$$.slurm.log"
+      printf '#!/usr/bin/env bash\nexec %s\n' "$(printf '%q ' "$@")" |
+        sbatch --wait --quiet "${slurm_args[@]}" --output="$log" || code=$?
+      [ ! -f "$log" ] || { cat "$log" >&2 && rm -f "$log"; }
+      return "$code"
+      ;;
+  esac
+}
+
 status=0
-"$tally" run "${study[@]}" -- "$@" || status=$?
+run_study "$tally" run "${study[@]}" -- "$@" || status=$?
 if [ "$status" -ne 0 ]; then
   say "the study failed with exit code $status"
   exit "$status"

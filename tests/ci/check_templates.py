@@ -17,6 +17,8 @@ except ImportError:
     print("check_templates: python3-yaml is missing; skipped")
     sys.exit(77)
 
+import doc_snippets  # noqa: E402 (beside this file; it needs yaml too)
+
 root = sys.argv[1]
 ci = os.path.join(root, "ci")
 problems = []
@@ -121,6 +123,17 @@ for name, job in workflow.get("jobs", {}).items():
     uses += [step.get("uses", "") for step in job.get("steps", [])]
 for needed in ("actions/checkout", "/ci/github@", "actions/upload-pages-artifact", "actions/deploy-pages"):
     check(any(needed in use for use in uses), "github workflow: no step uses %s" % needed)
+
+# The workflows that use the action (the example, the docs' snippets) give it only its inputs.
+workflows = [("ci/github/example-workflow.yml", workflow)] + [
+    ("%s:%d" % (doc, line), yaml.safe_load(text)) for doc, line, text in doc_snippets.blocks(root)
+    if doc_snippets.kind_of(text) == "github"]
+for where, flow in workflows:
+    for job in (flow.get("jobs") or {}).values():
+        for step in job.get("steps", []):
+            if "/ci/github@" in step.get("uses", ""):
+                unknown = set(step.get("with") or {}) - declared
+                check(not unknown, "%s: the action has no input %s" % (where, ", ".join(sorted(unknown))))
 
 # The templates call what the end-to-end test runs: no second copy of the logic. The A/B study of
 # merge requests (tally-ab.sh) runs in the engines' tests alone (gitlab_ab_pipeline.sh, github_action.sh).

@@ -10,12 +10,13 @@ Every ```yaml block of README.md, ci/README.md and the guide (docs/*.md) is eith
 The GitLab snippet with include: may be quoted in several docs (the README and ci/README.md), each
 copy equal to the others; the example in the GitLab template's header comment must equal it too.
 Its variants, variables a user adds to it, are quoted once each: `git` (TALLY_HISTORY_SOURCE: git,
-the history in a branch) and `ab` (TALLY_AB, merge requests gated A/B).
+the history in a branch), `ab` (TALLY_AB, merge requests gated A/B) and `slurm` (TALLY_SLURM_ARGS,
+the study on a Slurm cluster); a variant's variable that the main snippet sets replaces its line.
 
 Usage: doc_snippets.py ROOT check
        doc_snippets.py ROOT github-snippets OUT_DIR     writes each GitHub snippet to OUT_DIR
        doc_snippets.py ROOT gitlab-ci OUT_FILE [--placeholder TEXT=VALUE]... [--change NAME=VALUE]...
-                       [--with git|ab]...                the user's .gitlab-ci.yml (with the
+                       [--with git|ab|slurm]...                the user's .gitlab-ci.yml (with the
                                                          variables of the `git` or `ab` snippet)"""
 import glob
 import os
@@ -72,7 +73,8 @@ def kind_of(text):
 
 
 VARIANTS = {"git": lambda variables: variables.get("TALLY_HISTORY_SOURCE") == "git",
-            "ab": lambda variables: "TALLY_AB" in variables}
+            "ab": lambda variables: "TALLY_AB" in variables,
+            "slurm": lambda variables: "TALLY_SLURM_ARGS" in variables}
 
 
 def gitlab_snippets(root):
@@ -173,6 +175,20 @@ def substitute(text, placeholders, changes, used):
     return "\n".join(out)
 
 
+def with_variables(text, lines):
+    """TEXT with the variable LINES ("  NAME: value"): one it sets already replaced where it stands,
+    as a user edits it, the others added at the end."""
+    out = text.rstrip("\n").split("\n")
+    for line in lines:
+        name = re.match(r"^\s*([A-Za-z_][A-Za-z0-9_]*):", line)
+        same = [index for index, old in enumerate(out) if name and re.match(r"^  %s:" % name.group(1), old)]
+        if same:
+            out[same[0]] = line
+        else:
+            out.append(line)
+    return "\n".join(out) + "\n"
+
+
 def gitlab_ci(root, out_file, placeholders, changes, variants):
     main, found = gitlab_snippets(root)
     if not main or any(normalized(text) != normalized(main[0][2]) for _, _, text in main) or any(
@@ -193,7 +209,7 @@ def gitlab_ci(root, out_file, placeholders, changes, variants):
         if not text.rstrip("\n").split("\n")[-1].startswith("  "):
             print("doc_snippets: the main snippet does not end with its variables: block")
             return 1
-        text += "\n".join(line for line in extra[1:] if line.strip()) + "\n"
+        text = with_variables(text, [line for line in extra[1:] if line.strip()])
     unused = (set(placeholders) | set(changes)) - used
     if unused:
         print("doc_snippets: nothing in the snippets to replace for %s (only <placeholders> and lines marked"

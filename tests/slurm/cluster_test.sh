@@ -19,7 +19,9 @@ start_test_cluster() {
   # A cluster a killed run of the test left behind (ctest's timeout) is ended first.
   "$here/cluster.sh" stop "$folder" > /dev/null
   rm -rf "$folder"
-  eval "export $("$here/cluster.sh" start "$folder" "$nodes")"
+  local conf
+  conf="$("$here/cluster.sh" start "$folder" "$nodes")" || fail "the Slurm cluster did not start (logs in $folder/log)"
+  export "${conf?}"
   for variable in $(compgen -e | grep -E '^TALLY_' || true); do unset "$variable"; done
   export TALLY_LIBRARY="$2"
 }
