@@ -116,7 +116,11 @@ fi
 if [ -n "$baseline_program" ]; then
   say "A/B study $experiment, $points${sizes:+, sizes $sizes}, $repeat pairs: $baseline_program" \
     "(${baseline_commit:0:12}) against $program ($branch @ ${commit:0:12})"
-  study+=(--baseline "$baseline_program" --candidate "$program" --baseline-commit "$baseline_commit")
+  # The baseline lies on the merge request's target branch, or (a confirmation on a branch) on the
+  # branch's own first-parent line.
+  baseline_branch="$(target_branch_of)"
+  study+=(--baseline "$baseline_program" --candidate "$program" --baseline-commit "$baseline_commit"
+    --baseline-branch "${baseline_branch:-$branch}")
 else
   say "experiment $experiment, $points${sizes:+, sizes $sizes}, $repeat repetitions of $branch @ ${commit:0:12}"
 fi

@@ -61,6 +61,9 @@ ab_reports() {
   # The baseline's documents name the merge base, not the pipeline's commit.
   [ "$(grep -l "\"commit\": *\"$base\"" "$work/$1/.gitlab-ci-local/builds/$2/tally-ab/"*.json | wc -l)" = 10 ] ||
     show "$1" "not 10 of the A/B study's documents name the merge base $base"
+  # ...and its branch, the merge request's target: the candidate's is the merge request's own.
+  [ "$(grep -l '"branch": *"main"' "$work/$1/.gitlab-ci-local/builds/$2/tally-ab/"*.json | wc -l)" = 10 ] ||
+    show "$1" "not 10 of the A/B study's documents name the target branch main"
 }
 
 merge_request ab-slow slow-setup "$slow"
