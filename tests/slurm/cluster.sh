@@ -38,9 +38,11 @@ if [ "$action" = stop ]; then
   exit 0
 fi
 [ "$action" = start ] || { echo "cluster.sh: unknown action $action (start or stop)" >&2; exit 2; }
-# Each node binds its own folder on /tmp: the cluster's folder must lie outside it to stay visible.
-case "$folder/" in
-  /tmp/*) echo "cluster.sh: $folder: the cluster's folder cannot be under /tmp, which each node replaces" >&2; exit 2 ;;
+# Each node binds its own folder on /tmp. A cluster folder under /tmp (a checkout built there) stays
+# visible: the top folder holding it is bound into each node's /tmp at its own path.
+shared="" # that top folder's name in /tmp
+case "$folder" in
+  /tmp/*) shared="${folder#/tmp/}" && shared="${shared%%/*}" ;;
 esac
 
 mkdir -p "$folder"/{run,log,state,munge}
@@ -95,8 +97,13 @@ slurmctld -f "$conf"
 for k in $(seq "$nodes"); do
   mkdir -p "$folder/spool/n$k" "$folder/tmp/n$k"
   chmod 1777 "$folder/tmp/n$k"
+  keep=":"
+  if [ -n "$shared" ]; then
+    mkdir -p "$folder/tmp/n$k/$shared"
+    keep="mount --bind '/tmp/$shared' '$folder/tmp/n$k/$shared'"
+  fi
   unshare --mount --uts --propagation private \
-    sh -c "mount --bind '$folder/tmp/n$k' /tmp && mount -t tmpfs -o size=256m tmpfs /dev/shm &&
+    sh -c "$keep && mount --rbind '$folder/tmp/n$k' /tmp && mount -t tmpfs -o size=256m tmpfs /dev/shm &&
       hostname n$k && exec slurmd -f '$conf' -N n$k"
 done
 
