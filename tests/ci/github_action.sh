@@ -25,6 +25,9 @@ trap 'if [ -n "$keep" ]; then mkdir -p "$keep" && cp -a "$work/." "$keep/"; fi; 
 started=$SECONDS
 # shellcheck source-path=SCRIPTDIR source=user_project.sh
 . "$here/user_project.sh"
+# shellcheck source-path=SCRIPTDIR source=github_jobs.sh
+. "$here/github_jobs.sh"
+runner_arguments=(--replace-run "Install the toolchain and tally=echo 'the runner image has the toolchain, MPI and tally'")
 workflow="$prefix/share/tally/ci/github/example-workflow.yml"
 [ -f "$workflow" ] || fail "the install has no ci/github/example-workflow.yml"
 
@@ -34,36 +37,6 @@ printf '# Example solver\n' > "$work/dev/README.md" && c2="$(commit 2 "Add a REA
 
 repository='"repository": {"full_name": "example/app", "name": "app", "default_branch": "main", "owner": {"login": "example"}}'
 
-# job NAME EVENT SHA REF [HEAD_REF BASE_REF [INPUT]]: checks out SHA as actions/checkout does (all
-# history, fetch-depth 0) and runs the job of the workflow; the result is in $work/NAME.json.
-job() {
-  local name="$1" event="$2" sha="$3" ref="$4" head="${5:-}" base="${6:-}" input="${7:-}" code=0
-  local workspace="$work/ws-$name"
-  git clone -q "$server" "$workspace" 2> /dev/null
-  git -C "$workspace" fetch -q origin "+refs/pull/*:refs/remotes/pull/*"
-  if [ "$event" = pull_request ]; then git -C "$workspace" checkout -q --detach "$sha"; else git -C "$workspace" checkout -q -B main "$sha"; fi
-  local arguments=(--workflow "$workflow" --job tally --event "$event" --event-file "$work/$name.event.json"
-    --workspace "$workspace" --sha "$sha" --ref "$ref" --head-ref "$head" --base-ref "$base"
-    --repository example/app --result "$work/$name.json"
-    --action-map "your-org/tally/ci/github@=$prefix/share/tally/ci/github"
-    --replace-run "Install the toolchain and tally=echo 'the runner image has the toolchain, MPI and tally'")
-  [ -z "$input" ] || arguments+=(--input "$input")
-  python3 "$here/github_runner.py" "${arguments[@]}" > "$work/$name.log" 2>&1 || code=$?
-  echo "github_action: $name: job exit $code after $((SECONDS - started)) s" >&2
-  echo "$code" > "$work/$name.code"
-}
-
-# check NAME PYTHON_EXPRESSION MESSAGE: the expression holds for the result r (and the log `log`).
-check() {
-  python3 - "$work/$1.json" "$work/$1.log" "$2" << 'EOF' || { sed 's/^/  | /' "$work/$1.log" | tail -40 >&2 && fail "$1: $3"; }
-import json, sys
-r = json.load(open(sys.argv[1]))
-log = open(sys.argv[2]).read()
-steps = {s["name"]: s for s in r["steps"]}
-uploads = [x for x in r["recorded"] if x["uses"].startswith("actions/upload-pages-artifact@")]
-sys.exit(0 if eval(sys.argv[3]) else 1)
-EOF
-}
 history_documents() { git --git-dir "$server" ls-tree -r --name-only tally-history 2> /dev/null | grep -c '\.json$' || true; }
 
 printf '{"ref": "refs/heads/main", "after": "%s", %s}\n' "$c1" "$repository" > "$work/first.event.json"
