@@ -15,6 +15,8 @@
 #pragma weak PMPI_Comm_split_type
 #pragma weak PMPI_Comm_free
 #pragma weak PMPI_Comm_dup
+#pragma weak PMPI_Probe
+#pragma weak PMPI_Get_count
 #pragma weak PMPI_Allgather
 #pragma weak PMPI_Allreduce
 #pragma weak PMPI_Allgatherv

@@ -4,44 +4,42 @@
 // the others receive from rank + s, when it exists, the share of ranks rank+s .. rank+2s-1.
 #include "mpi/tree_merge.hpp"
 
-#include <cstdint>
+#include <cstddef>
 
 namespace tally::profiler::mpi {
 namespace {
 
-enum Tag : int { tag_length, tag_bytes };
+constexpr int share_tag = 0;
 
 void send_share(const std::string& share, int to, MPI_Comm comm) {
-  std::uint64_t length = share.size();
-  PMPI_Send(&length, 1, MPI_UINT64_T, to, tag_length, comm);
-  PMPI_Send(share.data(), static_cast<int>(share.size()), MPI_BYTE, to, tag_bytes, comm);
+  PMPI_Send(share.data(), static_cast<int>(share.size()), MPI_BYTE, to, share_tag, comm);
 }
 
+/// One message whose length the probe tells: one hop of latency per step of the tree.
 std::string receive_share(int from, MPI_Comm comm) {
-  std::uint64_t length = 0;
-  PMPI_Recv(&length, 1, MPI_UINT64_T, from, tag_length, comm, MPI_STATUS_IGNORE);
-  std::string share(length, '\0');
-  PMPI_Recv(share.data(), static_cast<int>(share.size()), MPI_BYTE, from, tag_bytes, comm, MPI_STATUS_IGNORE);
+  MPI_Status status;
+  PMPI_Probe(from, share_tag, comm, &status);
+  int length = 0;
+  PMPI_Get_count(&status, MPI_BYTE, &length);
+  std::string share(static_cast<std::size_t>(length), '\0');
+  PMPI_Recv(share.data(), length, MPI_BYTE, from, share_tag, comm, MPI_STATUS_IGNORE);
   return share;
 }
 
 } // namespace
 
 std::string merge_up_tree(std::string mine, MPI_Comm comm, const MergeShares& merge) {
-  MPI_Comm tree = MPI_COMM_NULL;
-  PMPI_Comm_dup(comm, &tree);
   int rank = 0, size = 1;
-  PMPI_Comm_rank(tree, &rank);
-  PMPI_Comm_size(tree, &size);
+  PMPI_Comm_rank(comm, &rank);
+  PMPI_Comm_size(comm, &size);
   for (int step = 1; step < size; step *= 2) {
     if (rank & step) {
-      send_share(mine, rank - step, tree);
+      send_share(mine, rank - step, comm);
       mine.clear();
       break;
     }
-    if (rank + step < size) mine = merge(mine, receive_share(rank + step, tree));
+    if (rank + step < size) mine = merge(mine, receive_share(rank + step, comm));
   }
-  PMPI_Comm_free(&tree);
   return mine;
 }
 

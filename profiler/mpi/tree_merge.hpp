@@ -15,10 +15,10 @@ namespace tally::profiler::mpi {
 /// associative: the tree groups the ranks' shares as (0..k-1) with (k..2k-1).
 using MergeShares = std::function<std::string(const std::string& lower, const std::string& higher)>;
 
-/// Collective over `comm`: the merge of every rank's `mine` in rank order, on rank 0 of `comm`;
-/// empty on the other ranks. Each rank sends at most one message and receives at most
-/// ceil(log2 size), each one merged share. Runs on a duplicate of `comm`, so that no message of
-/// the program can match the tree's.
+/// Collective over `comm`, a communicator of the profiler's own (a duplicate or split of the
+/// world), so that no message of the program can match the tree's: the merge of every rank's
+/// `mine` in rank order, on rank 0 of `comm`; empty on the other ranks. Each rank sends at most
+/// one message and receives at most ceil(log2 size), each one merged share.
 std::string merge_up_tree(std::string mine, MPI_Comm comm, const MergeShares& merge);
 
 /// Collective over `comm`: rank 0's `shared` on every rank.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/process_summary.hpp"
+#include "mpi/pmpi_weak.hpp"
 
 #include "tally/model/region_tree.hpp"
 
@@ -13,8 +14,9 @@
 namespace tally::profiler::mpi {
 
 /// Indexed like `names` (the run's regions, the same on every rank): each region's place in the
-/// tree on rank 0, empty on the other ranks. Collective over MPI_COMM_WORLD.
+/// tree on rank 0, empty on the other ranks. Collective over `world`, the profiler's duplicate of
+/// MPI_COMM_WORLD (tree_merge.hpp).
 std::vector<model::RegionParents> reduce_parents(const ProcessSummary& summary, const std::vector<std::string>& names,
-                                                 int rank);
+                                                 int rank, MPI_Comm world);
 
 } // namespace tally::profiler::mpi
