@@ -38,14 +38,14 @@ void add_tagged_sentences(model::EnergySensorsFold& fold, const std::set<std::st
 }
 
 /// The sensors of every host's reader, folded on rank 0.
-model::EnergySensorsFold reduce_sensors(const std::optional<model::EnergySensors>& sensors, int rank, MPI_Comm world) {
+model::EnergySensorsFold reduce_sensors(const std::optional<model::EnergySensors>& sensors, int rank, MPI_Comm tree) {
   model::EnergySensorsFold mine;
   if (sensors) mine.add(*sensors);
   std::uint64_t counts[2] = {mine.readers, mine.measured}, all_counts[2] = {};
-  PMPI_Reduce(counts, all_counts, 2, MPI_UINT64_T, MPI_SUM, 0, world);
+  PMPI_Reduce(counts, all_counts, 2, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
   std::uint64_t period = 0;
-  PMPI_Reduce(&mine.sampling_period_ns, &period, 1, MPI_UINT64_T, MPI_MAX, 0, world);
-  const std::string tagged = merge_up_tree(pack_names(tagged_sentences(mine)), world, merge_names);
+  PMPI_Reduce(&mine.sampling_period_ns, &period, 1, MPI_UINT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
+  const std::string tagged = merge_up_tree(pack_names(tagged_sentences(mine)), tree, merge_names);
   model::EnergySensorsFold run;
   if (rank != 0) return run;
   run.readers = all_counts[0];
@@ -58,8 +58,8 @@ model::EnergySensorsFold reduce_sensors(const std::optional<model::EnergySensors
 } // namespace
 
 RunEnergy reduce_energy(const std::optional<model::EnergySensors>& sensors,
-                        const std::vector<const ProcessRegion*>& mine, int rank, MPI_Comm world) {
-  const model::EnergySensorsFold run_sensors = reduce_sensors(sensors, rank, world);
+                        const std::vector<const ProcessRegion*>& mine, int rank, MPI_Comm tree) {
+  const model::EnergySensorsFold run_sensors = reduce_sensors(sensors, rank, tree);
   constexpr std::size_t fields = model::RegionEnergyFold::field_count;
   std::vector<std::uint64_t> local(mine.size() * fields, 0);
   for (std::size_t r = 0; r < mine.size(); ++r) {
@@ -69,7 +69,7 @@ RunEnergy reduce_energy(const std::optional<model::EnergySensors>& sensors,
     std::copy(fold.sums.begin(), fold.sums.end(), local.begin() + static_cast<std::ptrdiff_t>(r * fields));
   }
   std::vector<std::uint64_t> total(rank == 0 ? local.size() : 0);
-  PMPI_Reduce(local.data(), total.data(), static_cast<int>(local.size()), MPI_UINT64_T, MPI_SUM, 0, world);
+  PMPI_Reduce(local.data(), total.data(), static_cast<int>(local.size()), MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
   RunEnergy out;
   if (rank != 0 || run_sensors.readers == 0) return out;
   out.sensors = run_sensors.finish();

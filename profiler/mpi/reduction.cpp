@@ -26,9 +26,9 @@ namespace {
 
 /// The run's region names on every rank: merged up the tree, then broadcast; Global first, then
 /// the user's regions by name (the order the document and every index below follow).
-std::vector<std::string> union_of_names(const std::vector<std::string>& local, MPI_Comm world) {
-  const std::string merged = merge_up_tree(pack_names({local.begin(), local.end()}), world, merge_names);
-  std::set<std::string> names = unpack_names(broadcast_from_root(merged, world));
+std::vector<std::string> union_of_names(const std::vector<std::string>& local, MPI_Comm tree) {
+  const std::string merged = merge_up_tree(pack_names({local.begin(), local.end()}), tree, merge_names);
+  std::set<std::string> names = unpack_names(broadcast_from_root(merged, MPI_COMM_WORLD));
   std::vector<std::string> ordered;
   if (names.erase("Global")) ordered.emplace_back("Global");
   ordered.insert(ordered.end(), names.begin(), names.end());
@@ -112,11 +112,13 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
   PMPI_Comm_size(MPI_COMM_WORLD, &size);
   NodeMap nodes = map_nodes(options.ranks_per_node);
-  // The profiler's own world, where the trees' messages can match none of the program's.
-  MPI_Comm world = MPI_COMM_NULL;
-  PMPI_Comm_dup(MPI_COMM_WORLD, &world);
+  // The world's ranks for the trees' messages alone, which can then match none of the program's.
+  // Collectives stay on MPI_COMM_WORLD: an MPI may give each communicator that runs one buffers of
+  // its own (MPICH's in-node collectives: about 1 MiB).
+  MPI_Comm tree = MPI_COMM_NULL;
+  PMPI_Comm_dup(MPI_COMM_WORLD, &tree);
 
-  const std::vector<std::string> names = union_of_names(summary.names, world);
+  const std::vector<std::string> names = union_of_names(summary.names, tree);
   const std::size_t region_count = names.size();
   std::map<std::string, std::size_t> local_index;
   for (std::size_t i = 0; i < summary.names.size(); ++i)
@@ -153,18 +155,18 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
       options.per_rank ? gather_per_rank(mine, nodes.node_index, rank, size) : std::vector<std::uint64_t>{};
   const std::vector<std::optional<model::DeviceRaw>> devices =
       reduce_devices(mine, nodes, static_cast<std::uint64_t>(rank));
-  std::vector<model::RegionParents> parents = reduce_parents(summary, names, rank, world);
+  std::vector<model::RegionParents> parents = reduce_parents(summary, names, rank, tree);
   const auto global = local_index.find("Global");
   // Busy: useful, or driving a GPU from inside its runtime: a node whose ranks offload is not idle.
   const model::ProcessRecord* global_record = global == local_index.end() ? nullptr : &summary.regions[global->second];
   const std::uint64_t global_busy = global_record ? global_record->useful_ns + global_record->offload_ns : 0;
   std::optional<model::Timeline> timeline = reduce_timeline(summary.timeline, global_busy, nodes, rank);
-  RunEnergy energy = reduce_energy(summary.energy, mine, rank, world);
+  RunEnergy energy = reduce_energy(summary.energy, mine, rank, tree);
   const std::string version_text = rank == 0 ? library_version() : "";
   const std::vector<std::string> hosts = nodes.hosts;
   const std::uint64_t node_count = nodes.node_count;
   free_node_map(nodes);
-  PMPI_Comm_free(&world);
+  PMPI_Comm_free(&tree);
   if (rank != 0) return std::nullopt;
 
   RunAggregates out;

@@ -12,7 +12,7 @@
 namespace tally::profiler::mpi {
 
 std::vector<model::RegionParents> reduce_parents(const ProcessSummary& summary, const std::vector<std::string>& names,
-                                                 int rank, MPI_Comm world) {
+                                                 int rank, MPI_Comm tree) {
   std::map<std::string, std::uint64_t> run_index;
   for (std::size_t i = 0; i < names.size(); ++i)
     run_index[names[i]] = i;
@@ -21,7 +21,7 @@ std::vector<model::RegionParents> reduce_parents(const ProcessSummary& summary, 
     for (const auto& [parent, elapsed_ns] : summary.regions[local].parent_ns)
       mine[{run_index.at(summary.names[local]), run_index.at(summary.names[parent])}] += elapsed_ns;
   }
-  const std::string merged = merge_up_tree(pack_keyed_sums(mine), world, merge_keyed_sums);
+  const std::string merged = merge_up_tree(pack_keyed_sums(mine), tree, merge_keyed_sums);
   if (rank != 0) return {};
 
   std::vector<std::vector<model::ParentTime>> times(names.size());

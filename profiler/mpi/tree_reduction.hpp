@@ -14,9 +14,9 @@
 namespace tally::profiler::mpi {
 
 /// Indexed like `names` (the run's regions, the same on every rank): each region's place in the
-/// tree on rank 0, empty on the other ranks. Collective over `world`, the profiler's duplicate of
-/// MPI_COMM_WORLD (tree_merge.hpp).
+/// tree on rank 0, empty on the other ranks. Collective over `tree`, the profiler's duplicate of
+/// MPI_COMM_WORLD for its trees (tree_merge.hpp).
 std::vector<model::RegionParents> reduce_parents(const ProcessSummary& summary, const std::vector<std::string>& names,
-                                                 int rank, MPI_Comm world);
+                                                 int rank, MPI_Comm tree);
 
 } // namespace tally::profiler::mpi

@@ -20,6 +20,14 @@ static void sleep_ms(long ms) {
   }
 }
 
+/* Registers, enters and leaves the region `name` around `ms` of sleep. */
+static void timed_region(const char* name, long ms) {
+  const tally_region_t region = tally_region_register(name);
+  tally_region_start(region);
+  sleep_ms(ms);
+  tally_region_stop(region);
+}
+
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);
   int rank = 0;
@@ -30,26 +38,13 @@ int main(int argc, char** argv) {
 
   const tally_region_t outer = tally_region_register(even ? "outer_even" : "outer_odd");
   const tally_region_t shared = tally_region_register("shared");
-  const tally_region_t solo = tally_region_register(solo_name);
-  if (rank == 5) {
-    const tally_region_t tail = tally_region_register("tail");
-    tally_region_start(tail);
-    sleep_ms(2);
-    tally_region_stop(tail);
-  }
+  if (rank == 5) timed_region("tail", 2);
   tally_region_start(outer);
   tally_region_start(shared);
-  tally_region_start(solo);
-  sleep_ms(1);
-  tally_region_stop(solo);
+  timed_region(solo_name, 1);
   sleep_ms(even ? 60 : 65);
   tally_region_stop(shared);
-  if (rank == 6) {
-    const tally_region_t tail = tally_region_register("tail");
-    tally_region_start(tail);
-    sleep_ms(20);
-    tally_region_stop(tail);
-  }
+  if (rank == 6) timed_region("tail", 20);
   tally_region_stop(outer);
   MPI_Finalize();
   return 0;
