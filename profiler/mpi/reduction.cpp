@@ -113,8 +113,7 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   PMPI_Comm_size(MPI_COMM_WORLD, &size);
   NodeMap nodes = map_nodes(options.ranks_per_node);
   // The world's ranks for the trees' messages alone, which can then match none of the program's.
-  // Collectives stay on MPI_COMM_WORLD: an MPI may give each communicator that runs one buffers of
-  // its own (MPICH's in-node collectives: about 1 MiB).
+  // Collectives stay on MPI_COMM_WORLD, whose collective resources the MPI has already set up.
   MPI_Comm tree = MPI_COMM_NULL;
   PMPI_Comm_dup(MPI_COMM_WORLD, &tree);
 

@@ -5,6 +5,7 @@
 #include "mpi/tree_merge.hpp"
 
 #include <cstddef>
+#include <cstdint>
 
 namespace tally::profiler::mpi {
 namespace {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Merging every rank's share up a binomial tree to rank 0, and sending a result back down: what
-// the end of run uses where shares combine (names, parents, busiest nodes), so that no rank ever
-// holds the shares of all ranks at once. Depth: ceil(log2 ranks) steps.
+// the end of run uses where shares combine (names, parents, busiest nodes, energy sentences), so
+// that no rank ever holds the shares of all ranks at once. Depth: ceil(log2 ranks) steps.
 #pragma once
 
 #include "mpi/pmpi_weak.hpp"
