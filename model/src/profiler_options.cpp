@@ -20,7 +20,9 @@ constexpr std::array<OptionInfo, 23> options{{
      "Label of the run; default: its resources, e.g. \"1 node · 4 ranks × 2 threads\"."},
     {"scaling", "TALLY_SCALING", "strong|weak", "", "",
      "How the experiment scales, recorded in the document; unset leaves the choice to `tally pages`."},
-    {"summary", "TALLY_SUMMARY", "on|off", "off", "", "Print the metric tree of each region on stderr at the end."},
+    {"summary", "TALLY_SUMMARY", "on|off", "off", "",
+     "Print the metric tree of each region on stderr at the end, and what the end of run cost rank 0 (time, "
+     "memory)."},
     {"counters", "TALLY_COUNTERS", "on|off", "on", "",
      "Read instructions and cycles of the useful state with perf_event_open."},
     {"powercap-root", "TALLY_POWERCAP_ROOT", "folder", "/sys/class/powercap", "",

@@ -19,14 +19,18 @@ bool larger_average(const NodeShare& a, const NodeShare& b) {
 /// depend on the order in which shares were folded.
 NodeShare busiest_node(const std::map<std::uint64_t, NodeShare>& nodes) {
   NodeShare busiest;
-  for (const auto& [node, share] : nodes) {
-    if (share.processes == 0) continue;
-    if (busiest.processes == 0 || larger_average(share, busiest)) busiest = share;
-  }
+  for (const auto& [node, share] : nodes)
+    busiest = busier_node(busiest, share);
   return busiest;
 }
 
 } // namespace
+
+NodeShare busier_node(const NodeShare& lower, const NodeShare& higher) {
+  if (higher.processes == 0) return lower;
+  if (lower.processes == 0 || larger_average(higher, lower)) return higher;
+  return lower;
+}
 
 std::uint64_t outside_mpi_ns(const ProcessRecord& process) {
   const std::uint64_t outside = process.useful_ns + process.offload_ns + process.omp_load_imbalance_ns +
@@ -64,6 +68,7 @@ void RegionFold::merge(const RegionFold& other) {
     maxima[i] = std::max(maxima[i], other.maxima[i]);
   for (const auto& [node, share] : other.nodes)
     add_node_share(node, share);
+  nodes_compared_before += other.nodes_compared_before;
 }
 
 void RegionFold::add_node_share(std::uint64_t node, const NodeShare& share) {
@@ -76,8 +81,9 @@ RegionRaw RegionFold::finish(const MeasuredGroups& measured) const {
   RegionRaw raw;
   raw.processes = sums[processes];
   raw.threads_per_process = std::max<std::uint64_t>(maxima[threads_per_process], 1);
-  raw.nodes = static_cast<std::uint64_t>(
-      std::count_if(nodes.begin(), nodes.end(), [](const auto& node) { return node.second.processes > 0; }));
+  raw.nodes = nodes_compared_before +
+              static_cast<std::uint64_t>(std::count_if(nodes.begin(), nodes.end(),
+                                                       [](const auto& node) { return node.second.processes > 0; }));
   raw.elapsed_ns = maxima[elapsed_ns];
   raw.useful_ns = sums[useful_ns];
   raw.mpi_ns = sums[mpi_ns];

@@ -99,4 +99,11 @@ std::vector<std::string> command_line() {
 
 std::string program_name() { return program_invocation_short_name; }
 
+std::uint64_t peak_resident_kib() {
+  const std::string status = read_whole_file("/proc/self/status");
+  const std::size_t at = status.find("VmHWM:");
+  if (at == std::string::npos) return 0;
+  return std::strtoull(status.c_str() + at + 6, nullptr, 10);
+}
+
 } // namespace tally::profiler

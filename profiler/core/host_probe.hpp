@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Facts about the machine and the measured program for the run document: host name, CPU
-// model, the compiler that built the program, its command line.
+// model, the compiler that built the program, its command line, its peak memory.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -23,5 +24,8 @@ std::vector<std::string> command_line();
 
 /// The program's short name (argv[0] without its folder).
 std::string program_name();
+
+/// This process's peak resident memory so far (VmHWM of /proc/self/status), in KiB; 0 when unknown.
+std::uint64_t peak_resident_kib();
 
 } // namespace tally::profiler

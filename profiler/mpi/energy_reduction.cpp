@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The hosts' energy folded across ranks (energy_reduction.hpp): the fold's sums with MPI_SUM, its
-// maximum with MPI_MAX, its sentences as a union, on world rank 0.
+// maximum with MPI_MAX, its sentences as a union merged up the tree, on world rank 0.
 #include "mpi/energy_reduction.hpp"
 
 #include "mpi/pmpi_weak.hpp"
-#include "mpi/string_gather.hpp"
+#include "mpi/share_merges.hpp"
+#include "mpi/tree_merge.hpp"
 
 #include "tally/model/energy_fold.hpp"
 
@@ -15,19 +16,19 @@
 namespace tally::profiler::mpi {
 namespace {
 
-// The sentence sets travel as one list, each sentence behind the letter of its set.
+// The sentence sets travel as one set, each sentence behind the letter of its set.
 constexpr char sensor_tag = 's', left_out_tag = 'l', reason_tag = 'r';
 
-std::vector<std::string> tagged_sentences(const model::EnergySensorsFold& fold) {
-  std::vector<std::string> out;
+std::set<std::string> tagged_sentences(const model::EnergySensorsFold& fold) {
+  std::set<std::string> out;
   for (const auto& [tag, sentences] : {std::pair{sensor_tag, &fold.sensors}, std::pair{left_out_tag, &fold.left_out},
                                        std::pair{reason_tag, &fold.reasons}})
     for (const std::string& sentence : *sentences)
-      out.push_back(tag + sentence);
+      out.insert(tag + sentence);
   return out;
 }
 
-void add_tagged_sentences(model::EnergySensorsFold& fold, const std::vector<std::string>& tagged) {
+void add_tagged_sentences(model::EnergySensorsFold& fold, const std::set<std::string>& tagged) {
   for (const std::string& sentence : tagged) {
     std::set<std::string>& set = sentence[0] == sensor_tag     ? fold.sensors
                                  : sentence[0] == left_out_tag ? fold.left_out
@@ -37,28 +38,28 @@ void add_tagged_sentences(model::EnergySensorsFold& fold, const std::vector<std:
 }
 
 /// The sensors of every host's reader, folded on rank 0.
-model::EnergySensorsFold reduce_sensors(const std::optional<model::EnergySensors>& sensors, int rank) {
+model::EnergySensorsFold reduce_sensors(const std::optional<model::EnergySensors>& sensors, int rank, MPI_Comm tree) {
   model::EnergySensorsFold mine;
   if (sensors) mine.add(*sensors);
   std::uint64_t counts[2] = {mine.readers, mine.measured}, all_counts[2] = {};
   PMPI_Reduce(counts, all_counts, 2, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
   std::uint64_t period = 0;
   PMPI_Reduce(&mine.sampling_period_ns, &period, 1, MPI_UINT64_T, MPI_MAX, 0, MPI_COMM_WORLD);
-  const std::vector<std::string> tagged = gather_strings(tagged_sentences(mine), MPI_COMM_WORLD);
+  const std::string tagged = merge_up_tree(pack_names(tagged_sentences(mine)), tree, merge_names);
   model::EnergySensorsFold run;
   if (rank != 0) return run;
   run.readers = all_counts[0];
   run.measured = all_counts[1];
   run.sampling_period_ns = period;
-  add_tagged_sentences(run, tagged);
+  add_tagged_sentences(run, unpack_names(tagged));
   return run;
 }
 
 } // namespace
 
 RunEnergy reduce_energy(const std::optional<model::EnergySensors>& sensors,
-                        const std::vector<const ProcessRegion*>& mine, int rank) {
-  const model::EnergySensorsFold run_sensors = reduce_sensors(sensors, rank);
+                        const std::vector<const ProcessRegion*>& mine, int rank, MPI_Comm tree) {
+  const model::EnergySensorsFold run_sensors = reduce_sensors(sensors, rank, tree);
   constexpr std::size_t fields = model::RegionEnergyFold::field_count;
   std::vector<std::uint64_t> local(mine.size() * fields, 0);
   for (std::size_t r = 0; r < mine.size(); ++r) {

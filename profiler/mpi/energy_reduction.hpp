@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/process_summary.hpp"
+#include "mpi/pmpi_weak.hpp"
 
 #include "tally/model/run_document.hpp"
 
@@ -18,9 +19,10 @@ struct RunEnergy {
   std::vector<std::optional<model::RegionEnergy>> regions; ///< by region index; absent: not measured
 };
 
-/// Collective over MPI_COMM_WORLD, fixed-size messages but for the sensors' sentences. `sensors`
-/// is this rank's (only a host's reader has them), `mine[r]` its record of region r or null.
+/// Collective over MPI_COMM_WORLD: fixed-size messages but for the sensors' sentences, merged up
+/// the tree on `tree`, the profiler's duplicate of MPI_COMM_WORLD for its trees (tree_merge.hpp).
+/// `sensors` is this rank's (only a host's reader has them), `mine[r]` its record of region r or null.
 RunEnergy reduce_energy(const std::optional<model::EnergySensors>& sensors,
-                        const std::vector<const ProcessRegion*>& mine, int rank);
+                        const std::vector<const ProcessRegion*>& mine, int rank, MPI_Comm tree);
 
 } // namespace tally::profiler::mpi

@@ -25,12 +25,23 @@ struct FoldArrays {
 /// region r, or null when the process never entered it (then zeros, which neither sum nor maximum notices).
 FoldArrays pack_folds(const std::vector<const model::ProcessRecord*>& records, std::uint64_t node);
 
+/// Per region, the busiest node so far of a range of nodes: its share (NodeShareField) and how
+/// many nodes of the range entered the region. Leaders merge these up the tree, so that rank 0
+/// holds one per region, not one share per node.
+enum BusiestField : std::size_t { busiest_outside_mpi, busiest_processes, busiest_nodes, busiest_field_count };
+
+/// One node's complete shares (node_share_count per region, summed over its processes) as a range of one node.
+std::vector<std::uint64_t> busiest_of_node(const std::vector<std::uint64_t>& node_shares);
+
+/// Two ranges of nodes as one: per region the busier share (model::busier_node; `lower` is the range
+/// of lower node indices, which wins a tie) and the nodes of both.
+std::vector<std::uint64_t> merge_busiest(const std::vector<std::uint64_t>& lower,
+                                         const std::vector<std::uint64_t>& higher);
+
 /// The run's fold of each of `region_count` regions from the reduced arrays: `sums` and `maxima`
-/// reduced over every process, `node_shares_by_node` the node sums of every node, node after node
-/// (node index n first at n × region_count × node_share_count).
+/// reduced over every process, `busiest` merged over every node (busiest_field_count per region).
 std::vector<model::RegionFold> unpack_folds(const std::vector<std::uint64_t>& sums,
                                             const std::vector<std::uint64_t>& maxima,
-                                            const std::vector<std::uint64_t>& node_shares_by_node,
-                                            std::size_t region_count);
+                                            const std::vector<std::uint64_t>& busiest, std::size_t region_count);
 
 } // namespace tally::profiler::mpi

@@ -6,6 +6,7 @@
 #include "core/backend.hpp"
 #include "core/clock.hpp"
 #include "core/helper_thread.hpp"
+#include "core/host_probe.hpp"
 #include "core/process.hpp"
 #include "core/run_output.hpp"
 #include "core/thread_state.hpp"
@@ -16,6 +17,9 @@
 #include "mpi/reduction.hpp"
 
 #include "mpi/pmpi_weak.hpp"
+
+#include <chrono>
+#include <cstdio>
 
 namespace tally::profiler::mpi {
 namespace {
@@ -62,11 +66,40 @@ void on_initialized() {
   start_run();
 }
 
+namespace {
+
+double milliseconds(std::chrono::steady_clock::duration span) {
+  return std::chrono::duration<double, std::milli>(span).count();
+}
+
+/// What the end of run cost rank 0, said with the summary (TALLY_SUMMARY): the reduction's and the
+/// document's wall time and the rise of the peak resident memory (VmHWM) through both, which is
+/// what the end of run added when the program's own peak came earlier.
+void say_end_of_run_cost(std::uint64_t ranks, std::chrono::steady_clock::duration reduction,
+                         std::chrono::steady_clock::duration document, std::uint64_t peak_added_kib) {
+  char text[160];
+  std::snprintf(text, sizeof text,
+                "end of run on rank 0 of %llu ranks: reduction %.1f ms, document %.1f ms; peak memory +%llu KiB",
+                static_cast<unsigned long long>(ranks), milliseconds(reduction), milliseconds(document),
+                static_cast<unsigned long long>(peak_added_kib));
+  warn(text);
+}
+
+} // namespace
+
 void on_finalize() {
   if (process().phase != Phase::measuring) return;
   const ProcessSummary summary = finish_run();
+  const std::uint64_t peak_before_kib = peak_resident_kib();
+  const auto start = std::chrono::steady_clock::now();
   std::optional<RunAggregates> aggregates = reduce_across_ranks(summary, process().options);
-  if (aggregates) publish_run(std::move(*aggregates));
+  const auto reduced = std::chrono::steady_clock::now();
+  if (!aggregates) return;
+  publish_run(std::move(*aggregates));
+  if (!process().options.summary) return;
+  const std::uint64_t peak_after_kib = peak_resident_kib();
+  say_end_of_run_cost(process().place.ranks, reduced - start, std::chrono::steady_clock::now() - reduced,
+                      peak_after_kib > peak_before_kib ? peak_after_kib - peak_before_kib : 0);
 }
 
 void on_abort() {

@@ -14,6 +14,9 @@
 #pragma weak PMPI_Comm_split
 #pragma weak PMPI_Comm_split_type
 #pragma weak PMPI_Comm_free
+#pragma weak PMPI_Comm_dup
+#pragma weak PMPI_Probe
+#pragma weak PMPI_Get_count
 #pragma weak PMPI_Allgather
 #pragma weak PMPI_Allreduce
 #pragma weak PMPI_Allgatherv
@@ -21,6 +24,8 @@
 #pragma weak PMPI_Gather
 #pragma weak PMPI_Gatherv
 #pragma weak PMPI_Reduce
+#pragma weak PMPI_Send
+#pragma weak PMPI_Recv
 #pragma weak PMPI_Get_library_version
 #pragma weak PMPI_Type_size
 // Functions in Open MPI; macros in the MPICH family (handles are integers there).

@@ -2,6 +2,7 @@
 // Reduction of per-process region records into run aggregates: the transport of the fold
 // (model/region_fold.hpp) across ranks. Every rank contributes its fold's fixed-size arrays
 // (fold_arrays.hpp: a few integers per region); only the union of region names travels as text.
+// What rank 0 holds grows with the regions, not the ranks (README.md, "Scale of the end of run").
 #include "mpi/reduction.hpp"
 
 #include "mpi/device_reduction.hpp"
@@ -9,8 +10,9 @@
 #include "mpi/fold_arrays.hpp"
 #include "mpi/node_map.hpp"
 #include "mpi/pmpi_weak.hpp"
-#include "mpi/string_gather.hpp"
+#include "mpi/share_merges.hpp"
 #include "mpi/timeline_reduction.hpp"
+#include "mpi/tree_merge.hpp"
 #include "mpi/tree_reduction.hpp"
 
 #include "tally/model/region_fold.hpp"
@@ -22,14 +24,27 @@
 namespace tally::profiler::mpi {
 namespace {
 
-std::vector<std::string> union_of_names(const std::vector<std::string>& local) {
-  const std::vector<std::string> all = gather_strings(local, MPI_COMM_WORLD);
-  std::set<std::string> names(all.begin(), all.end());
-  // Global first, then the user's regions by name.
+/// The run's region names on every rank: merged up the tree, then broadcast; Global first, then
+/// the user's regions by name (the order the document and every index below follow).
+std::vector<std::string> union_of_names(const std::vector<std::string>& local, MPI_Comm tree) {
+  const std::string merged = merge_up_tree(pack_names({local.begin(), local.end()}), tree, merge_names);
+  std::set<std::string> names = unpack_names(broadcast_from_root(merged, MPI_COMM_WORLD));
   std::vector<std::string> ordered;
   if (names.erase("Global")) ordered.emplace_back("Global");
   ordered.insert(ordered.end(), names.begin(), names.end());
   return ordered;
+}
+
+/// On world rank 0, each region's busiest node and node count (fold_arrays.hpp): the shares summed
+/// within each node, then the leaders' compared up the tree.
+std::vector<std::uint64_t> busiest_node_shares(const std::vector<std::uint64_t>& mine, const NodeMap& nodes) {
+  std::vector<std::uint64_t> this_node(mine.size(), 0);
+  PMPI_Reduce(mine.data(), this_node.data(), static_cast<int>(mine.size()), MPI_UINT64_T, MPI_SUM, 0, nodes.node);
+  if (nodes.leaders == MPI_COMM_NULL) return {};
+  const MergeShares merge = [](const std::string& lower, const std::string& higher) {
+    return pack_integers(merge_busiest(unpack_integers(lower), unpack_integers(higher)));
+  };
+  return unpack_integers(merge_up_tree(pack_integers(busiest_of_node(this_node)), nodes.leaders, merge));
 }
 
 std::string library_version() {
@@ -97,8 +112,12 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   PMPI_Comm_rank(MPI_COMM_WORLD, &rank);
   PMPI_Comm_size(MPI_COMM_WORLD, &size);
   NodeMap nodes = map_nodes(options.ranks_per_node);
+  // The world's ranks for the trees' messages alone, which can then match none of the program's.
+  // Collectives stay on MPI_COMM_WORLD, whose collective resources the MPI has already set up.
+  MPI_Comm tree = MPI_COMM_NULL;
+  PMPI_Comm_dup(MPI_COMM_WORLD, &tree);
 
-  const std::vector<std::string> names = union_of_names(summary.names);
+  const std::vector<std::string> names = union_of_names(summary.names, tree);
   const std::size_t region_count = names.size();
   std::map<std::string, std::size_t> local_index;
   for (std::size_t i = 0; i < summary.names.size(); ++i)
@@ -130,29 +149,23 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   PMPI_Reduce(local.maxima.data(), total_maxima.data(), static_cast<int>(local.maxima.size()), MPI_UINT64_T, MPI_MAX, 0,
               MPI_COMM_WORLD);
 
-  std::vector<std::uint64_t> this_node(local.node_shares.size(), 0);
-  PMPI_Reduce(local.node_shares.data(), this_node.data(), static_cast<int>(local.node_shares.size()), MPI_UINT64_T,
-              MPI_SUM, 0, nodes.node);
-  std::vector<std::uint64_t> every_node(rank == 0 ? local.node_shares.size() * nodes.node_count : 0);
-  if (nodes.leaders != MPI_COMM_NULL) {
-    PMPI_Gather(this_node.data(), static_cast<int>(this_node.size()), MPI_UINT64_T, every_node.data(),
-                static_cast<int>(this_node.size()), MPI_UINT64_T, 0, nodes.leaders);
-  }
+  const std::vector<std::uint64_t> busiest = busiest_node_shares(local.node_shares, nodes);
   const std::vector<std::uint64_t> per_rank =
       options.per_rank ? gather_per_rank(mine, nodes.node_index, rank, size) : std::vector<std::uint64_t>{};
   const std::vector<std::optional<model::DeviceRaw>> devices =
       reduce_devices(mine, nodes, static_cast<std::uint64_t>(rank));
-  std::vector<model::RegionParents> parents = reduce_parents(summary, names, rank, size);
+  std::vector<model::RegionParents> parents = reduce_parents(summary, names, rank, tree);
   const auto global = local_index.find("Global");
   // Busy: useful, or driving a GPU from inside its runtime: a node whose ranks offload is not idle.
   const model::ProcessRecord* global_record = global == local_index.end() ? nullptr : &summary.regions[global->second];
   const std::uint64_t global_busy = global_record ? global_record->useful_ns + global_record->offload_ns : 0;
   std::optional<model::Timeline> timeline = reduce_timeline(summary.timeline, global_busy, nodes, rank);
-  RunEnergy energy = reduce_energy(summary.energy, mine, rank);
+  RunEnergy energy = reduce_energy(summary.energy, mine, rank, tree);
   const std::string version_text = rank == 0 ? library_version() : "";
   const std::vector<std::string> hosts = nodes.hosts;
   const std::uint64_t node_count = nodes.node_count;
   free_node_map(nodes);
+  PMPI_Comm_free(&tree);
   if (rank != 0) return std::nullopt;
 
   RunAggregates out;
@@ -161,7 +174,7 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   out.timeline = std::move(timeline);
   out.energy = std::move(energy.sensors);
   const model::MeasuredGroups measured{all_flags[0] != 0, all_flags[1] != 0, any_offload != 0, all_flags[2] != 0};
-  const std::vector<model::RegionFold> folds = unpack_folds(total_sums, total_maxima, every_node, region_count);
+  const std::vector<model::RegionFold> folds = unpack_folds(total_sums, total_maxima, busiest, region_count);
   for (std::size_t r = 0; r < region_count; ++r) {
     const model::RegionFold& fold = folds[r];
     if (fold.empty()) continue;

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Test tool: checks metrics of the one run document in a folder against values computed by
 // hand. Usage: expect_metric FOLDER CHECK... where a CHECK is REGION:METRIC:EXPECTED:TOLERANCE,
-// REGION:visits:N, REGION:devices:N, REGION:ranks:N (per-rank records), REGION:absent, REGION:METRIC:absent,
-// REGION:within:OUTER (the region's elapsed and useful time fit in those of OUTER), or
+// REGION:visits:N, REGION:nodes:N, REGION:devices:N, REGION:ranks:N (per-rank records), REGION:absent,
+// REGION:METRIC:absent, REGION:within:OUTER (the region's elapsed and useful time fit in those of OUTER), or
 // REGION:product:PARENT:CHILD,CHILD... (the parent metric equals the product of the children),
 // REGION:parent:NAME|none, REGION:other_parents:NAME,NAME..., REGION:mpi:COUNT:N (COUNT: calls,
 // calls_max, bytes_sent, bytes_received, collective_bytes or a kind of MPI call), or
 // REGION:openmp:parallels|tasks:N, or REGION:device:COUNT:N (COUNT: runtime_calls, kernel_launches,
 // kernel_launches_max, copies_DIRECTION or copy_bytes_DIRECTION), or resources:gpus:N, or
 // resources:cpu_frequency_khz:N|absent, or environment:mpi_library:NAME ("Open MPI", "MPICH"), or
-// timeline:... (timeline_checks.cpp).
+// regions:names:NAME,NAME... (the document's regions, in order), or timeline:... (timeline_checks.cpp).
 // Exit 0 when every check holds; one line per failure.
 #include "timeline_checks.hpp"
 
@@ -129,6 +129,12 @@ std::string check(const RunDocument& document, const std::string& specification)
     const std::string& library = document.environment.mpi_library;
     return library == parts[2] ? "" : "environment.mpi_library " + library + ", expected " + parts[2];
   }
+  if (parts[0] == "regions" && parts.size() == 3 && parts[1] == "names") {
+    std::string names;
+    for (const Region& region : document.regions)
+      names += (names.empty() ? "" : ",") + region.name;
+    return names == parts[2] ? "" : "regions " + names + ", expected " + parts[2];
+  }
   const Region* region = find_region(document, parts[0]);
   if (parts[1] == "absent") return region ? "region " + parts[0] + " should be absent" : "";
   if (!region) return "region " + parts[0] + " missing";
@@ -167,6 +173,12 @@ std::string check(const RunDocument& document, const std::string& specification)
     const auto expected = std::stoull(parts.at(2));
     const std::uint64_t devices = region->raw.device ? region->raw.device->devices : 0;
     return devices == expected ? "" : parts[0] + " has " + std::to_string(devices) + " devices, expected " + parts[2];
+  }
+  if (parts[1] == "nodes") {
+    const std::uint64_t expected = std::stoull(parts.at(2));
+    return region->raw.nodes == expected
+               ? ""
+               : parts[0] + " on " + std::to_string(region->raw.nodes) + " nodes, expected " + parts[2];
   }
   if (parts[1] == "visits") {
     const auto expected = std::stoull(parts.at(2));

@@ -143,6 +143,28 @@ TEST(RegionFold, busiest_node_tie_goes_to_the_lowest_node_whatever_the_order) {
   }
 }
 
+TEST(RegionFold, busier_node_is_the_larger_average_the_lower_on_a_tie_never_an_empty_share) {
+  // (30, 2) averages 15, (16, 1) 16, (45, 3) 15.
+  EXPECT_EQ(busier_node({30, 2}, {16, 1}).outside_mpi_ns, 16u);
+  EXPECT_EQ(busier_node({16, 1}, {30, 2}).outside_mpi_ns, 16u);
+  EXPECT_EQ(busier_node({30, 2}, {45, 3}).processes, 2u);
+  EXPECT_EQ(busier_node({45, 3}, {30, 2}).processes, 3u);
+  EXPECT_EQ(busier_node({}, {0, 4}).processes, 4u);
+  EXPECT_EQ(busier_node({0, 4}, {}).processes, 4u);
+}
+
+TEST(RegionFold, nodes_compared_before_count_as_nodes_and_merge_by_sum) {
+  // The busiest of 5 nodes kept at index 0, 4 compared before; another fold adds 2 nodes.
+  RegionFold kept;
+  kept.add_node_share(0, {40, 2});
+  kept.nodes_compared_before = 4;
+  const RegionFold other = fold_of({{.useful_ns = 10, .node = 7}, {.useful_ns = 10, .node = 8}});
+  EXPECT_EQ(kept.finish({}).nodes, 5u);
+  kept.merge(other);
+  EXPECT_EQ(kept.finish({}).nodes, 7u);
+  EXPECT_EQ(kept.finish({}).busiest_node_outside_mpi_ns, 40u);
+}
+
 TEST(RegionFold, measured_groups_decide_which_optional_groups_are_reported) {
   const RegionFold fold = fold_of(four_ranks);
   const RegionRaw host_only = fold.finish({});

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The MPI reduction without MPI: each rank's folds packed as the reduction packs them, the arrays
-// combined as MPI_SUM, MPI_MAX and the node leaders' gather combine them, then unpacked; the run's
+// combined as MPI_SUM, MPI_MAX and the node leaders' tree combine them, then unpacked; the run's
 // raw fields against values computed by hand.
 #include "mpi/fold_arrays.hpp"
 
@@ -22,7 +22,7 @@ struct Rank {
 
 /// What rank 0 holds after the collectives of reduce_across_ranks.
 struct Reduced {
-  std::vector<std::uint64_t> sums, maxima, node_shares_by_node;
+  std::vector<std::uint64_t> sums, maxima, busiest;
 };
 
 Reduced reduce_as_mpi_does(const std::vector<Rank>& ranks, std::size_t node_count) {
@@ -41,8 +41,9 @@ Reduced reduce_as_mpi_does(const std::vector<Rank>& ranks, std::size_t node_coun
     node.resize(arrays.node_shares.size(), 0);
     std::transform(node.begin(), node.end(), arrays.node_shares.begin(), node.begin(), std::plus<>());
   }
+  // The leaders' tree, played in node order: node 0 with node 1, then with node 2...
   for (const auto& node : node_sums)
-    out.node_shares_by_node.insert(out.node_shares_by_node.end(), node.begin(), node.end());
+    out.busiest = out.busiest.empty() ? busiest_of_node(node) : merge_busiest(out.busiest, busiest_of_node(node));
   return out;
 }
 
@@ -64,8 +65,7 @@ const std::vector<Rank> three_ranks = {
 
 TEST(FoldArrays, the_reduced_arrays_give_the_run_raw_fields) {
   const Reduced reduced = reduce_as_mpi_does(three_ranks, 2);
-  const std::vector<model::RegionFold> folds =
-      unpack_folds(reduced.sums, reduced.maxima, reduced.node_shares_by_node, 2);
+  const std::vector<model::RegionFold> folds = unpack_folds(reduced.sums, reduced.maxima, reduced.busiest, 2);
   ASSERT_EQ(folds.size(), 2u);
 
   model::RegionRaw global;
@@ -97,8 +97,7 @@ TEST(FoldArrays, the_reduced_arrays_give_the_run_raw_fields) {
 
 TEST(FoldArrays, the_reduction_is_the_fold_of_every_record) {
   const Reduced reduced = reduce_as_mpi_does(three_ranks, 2);
-  const std::vector<model::RegionFold> folds =
-      unpack_folds(reduced.sums, reduced.maxima, reduced.node_shares_by_node, 2);
+  const std::vector<model::RegionFold> folds = unpack_folds(reduced.sums, reduced.maxima, reduced.busiest, 2);
   for (std::size_t region = 0; region < 2; ++region) {
     model::RegionFold direct;
     for (const Rank& rank : three_ranks) {
@@ -123,7 +122,7 @@ TEST(FoldArrays, mpi_counts_travel_with_the_sums_and_calls_max_with_the_maxima) 
   const std::vector<Rank> ranks = {{0, {&rank0}}, {0, {&rank1}}, {1, {&global_rank2}}};
   const Reduced reduced = reduce_as_mpi_does(ranks, 2);
   const model::RegionRaw raw =
-      unpack_folds(reduced.sums, reduced.maxima, reduced.node_shares_by_node, 1).front().finish({.mpi = true});
+      unpack_folds(reduced.sums, reduced.maxima, reduced.busiest, 1).front().finish({.mpi = true});
   ASSERT_TRUE(raw.mpi.has_value());
   EXPECT_EQ(raw.mpi->calls, 14u);
   EXPECT_EQ(raw.mpi->calls_max, 9u);
@@ -145,7 +144,7 @@ TEST(FoldArrays, device_counts_travel_with_the_sums_and_launches_max_with_the_ma
   const std::vector<Rank> ranks = {{0, {&rank0}}, {0, {&global_rank1}}, {1, {&rank2}}};
   const Reduced reduced = reduce_as_mpi_does(ranks, 2);
   const model::RegionRaw raw =
-      unpack_folds(reduced.sums, reduced.maxima, reduced.node_shares_by_node, 1).front().finish({.offload = true});
+      unpack_folds(reduced.sums, reduced.maxima, reduced.busiest, 1).front().finish({.offload = true});
   ASSERT_TRUE(raw.device_counts.has_value());
   EXPECT_EQ(raw.device_counts->runtime_calls, 12u);
   ASSERT_TRUE(raw.device_counts->launches_and_copies.has_value());
@@ -157,11 +156,25 @@ TEST(FoldArrays, device_counts_travel_with_the_sums_and_launches_max_with_the_ma
   EXPECT_EQ(work.copies[0] + work.copy_bytes[0], 0u);
 }
 
+TEST(FoldArrays, the_busiest_of_three_nodes_in_any_grouping_keeps_the_lower_on_a_tie) {
+  // One region. Node 0: (30 ns, 2 processes), average 15; node 1: (15, 1), average 15; node 2 never
+  // entered it. The tie goes to node 0, and two nodes entered, whichever two ranges merge first.
+  const std::vector<std::uint64_t> node0 = busiest_of_node({30, 2}), node1 = busiest_of_node({15, 1}),
+                                   node2 = busiest_of_node({0, 0});
+  for (const std::vector<std::uint64_t>& busiest :
+       {merge_busiest(merge_busiest(node0, node1), node2), merge_busiest(node0, merge_busiest(node1, node2))}) {
+    ASSERT_EQ(busiest.size(), std::size_t{busiest_field_count});
+    EXPECT_EQ(busiest[busiest_outside_mpi], 30u);
+    EXPECT_EQ(busiest[busiest_processes], 2u);
+    EXPECT_EQ(busiest[busiest_nodes], 2u);
+  }
+}
+
 TEST(FoldArrays, a_region_no_rank_entered_is_empty) {
   const std::vector<const ProcessRecord*> none = {nullptr};
   const FoldArrays arrays = pack_folds(none, 3);
   EXPECT_TRUE(std::all_of(arrays.sums.begin(), arrays.sums.end(), [](std::uint64_t v) { return v == 0; }));
-  EXPECT_TRUE(unpack_folds(arrays.sums, arrays.maxima, arrays.node_shares, 1).front().empty());
+  EXPECT_TRUE(unpack_folds(arrays.sums, arrays.maxima, busiest_of_node(arrays.node_shares), 1).front().empty());
 }
 
 TEST(FoldArrays, a_rank_counts_on_the_node_it_is_packed_for) {
@@ -169,7 +182,8 @@ TEST(FoldArrays, a_rank_counts_on_the_node_it_is_packed_for) {
   record.node = 7; // the record's own node is ignored: the reduction knows the rank's node
   const std::vector<const ProcessRecord*> one = {&record};
   const FoldArrays arrays = pack_folds(one, 0);
-  const model::RegionFold fold = unpack_folds(arrays.sums, arrays.maxima, arrays.node_shares, 1).front();
+  const model::RegionFold fold =
+      unpack_folds(arrays.sums, arrays.maxima, busiest_of_node(arrays.node_shares), 1).front();
   ASSERT_EQ(fold.nodes.size(), 1u);
   EXPECT_EQ(fold.nodes.begin()->first, 0u);
   EXPECT_EQ(fold.nodes.begin()->second.outside_mpi_ns, 80u);

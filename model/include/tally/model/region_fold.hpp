@@ -76,6 +76,11 @@ struct NodeShare {
   std::uint64_t processes = 0;
 };
 
+/// The busiest-node rule for two nodes: the share with the larger average outside-MPI time; on a
+/// tie `lower` (the lower node index), so that any grouping of nodes picks the same one. A share of
+/// no processes never wins.
+NodeShare busier_node(const NodeShare& lower, const NodeShare& higher);
+
 /// The accumulator of one region over any set of processes. `add` and `merge` are associative and
 /// commutative, so processes can be folded in any grouping: one at a time, per node, per rank.
 struct RegionFold {
@@ -93,6 +98,10 @@ struct RegionFold {
   /// By node index. Not a fixed-size field: the busiest node needs each node's complete sum
   /// before nodes are compared, so shares are kept per node until `finish`.
   std::map<std::uint64_t, NodeShare> nodes;
+  /// Nodes whose complete shares were compared before the fold and left out of `nodes`, which
+  /// keeps the busiest (the MPI reduction's tree: one share per region, whatever the nodes).
+  /// Counted in RegionRaw::nodes.
+  std::uint64_t nodes_compared_before = 0;
 
   void add(const ProcessRecord& process);
   void merge(const RegionFold& other);
