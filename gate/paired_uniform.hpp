@@ -37,6 +37,9 @@ struct PairedMoves {
   std::vector<double> moves; ///< the whole code's move at each pair (remove_uniform_moves)
   double drift = 0;          ///< as a fraction, 0 when unknown
   bool global_alone = false; ///< Global is the configuration's only region
+  /// The mean of fewer regions than a median takes (remove_uniform_moves): judged against its own
+  /// pairs' spread, not the experiment's pooled.
+  bool few_regions = false;
 };
 
 /// One configuration of an A/B study: its regions' elapsed log ratios and the runner's drift.
@@ -64,8 +67,8 @@ double moved_as_global_p(std::span<const RegionLogRatios> region, std::span<cons
 std::vector<PairedMoves> remove_uniform_moves(std::span<CellLogRatios> cells, double alpha);
 
 /// Each configuration's uniform move (`paired`), with Global's elapsed-time rule, judged against
-/// the spread of the pairs' moves about their configuration's mean pooled over the experiment's
-/// configurations; appended to out.uniform_moves.
+/// the spread of the pairs' moves about their configuration's mean, pooled over the experiment's
+/// configurations for medians, its own for few regions' moves; appended to out.uniform_moves.
 void judge_uniform_moves(std::span<const PairedMoves> configurations, const GateConfig& config, GateResult& out);
 
 } // namespace tally::gate

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -18,12 +19,13 @@ namespace {
 using analysis::ingest::LoadedRun;
 using analysis::ingest::RunSet;
 
-/// One run of an A/B study: Global and the named regions (their elapsed seconds), one rank each,
+/// One run of an A/B study: Global and the named regions (their elapsed seconds) on `ranks` ranks,
 /// all useful time, so every efficiency is exactly 1.
 LoadedRun study_run(const std::string& study, model::AbSide side, std::uint64_t pair,
-                    const std::vector<std::pair<std::string, double>>& regions) {
+                    const std::vector<std::pair<std::string, double>>& regions, std::uint64_t ranks = 1) {
   analysis::testing::RunShape shape;
   shape.commit = side == model::AbSide::baseline ? "base" : "cand";
+  shape.ranks = ranks;
   const auto ns = [](double seconds) { return static_cast<std::uint64_t>(std::llround(seconds * 1e9)); };
   LoadedRun run;
   for (const auto& [name, seconds] : regions) {
@@ -34,15 +36,16 @@ LoadedRun study_run(const std::string& study, model::AbSide side, std::uint64_t 
     else
       run.document.regions.push_back(std::move(part.document.regions.front()));
   }
-  run.document.run.id = study + "-" + std::string(model::to_string(side)) + "-" + std::to_string(pair);
+  run.document.run.id =
+      study + "-" + std::string(model::to_string(side)) + "-" + std::to_string(pair) + "-r" + std::to_string(ranks);
   run.document.run.ab_study = model::AbStudyRun{study, side, pair};
   return run;
 }
 
-/// A study of `pairs` pairs: the baseline's regions take `seconds(pair, region)`, the candidate's
-/// that times `factor(pair, region)`.
+/// A study of `pairs` pairs on `ranks` ranks: the baseline's regions take `seconds(pair, region)`,
+/// the candidate's that times `factor(pair, region)`.
 RunSet study_of(std::size_t pairs, std::size_t regions, const auto& seconds, const auto& factor,
-                const std::string& id = "study-1") {
+                const std::string& id = "study-1", std::uint64_t ranks = 1) {
   RunSet out;
   for (std::size_t pair = 1; pair <= pairs; ++pair) {
     std::vector<std::pair<std::string, double>> baseline, candidate;
@@ -51,8 +54,8 @@ RunSet study_of(std::size_t pairs, std::size_t regions, const auto& seconds, con
       baseline.emplace_back(name, seconds(pair, r));
       candidate.emplace_back(name, seconds(pair, r) * factor(pair, r));
     }
-    out.runs.push_back(study_run(id, model::AbSide::baseline, pair, baseline));
-    out.runs.push_back(study_run(id, model::AbSide::candidate, pair, candidate));
+    out.runs.push_back(study_run(id, model::AbSide::baseline, pair, baseline, ranks));
+    out.runs.push_back(study_run(id, model::AbSide::candidate, pair, candidate, ranks));
   }
   return out;
 }
@@ -140,6 +143,31 @@ TEST(PairedGate, global_alone_slower_in_every_pair_is_the_whole_codes_move_with_
   EXPECT_EQ(text.substr(text.size() - 31), "the whole code, its only region") << text;
   ASSERT_FALSE(result.findings.empty());
   EXPECT_EQ(result.findings.front().region, "Global");
+}
+
+TEST(PairedGate, global_alones_move_at_one_configuration_keeps_its_own_spread_beside_a_noisy_one) {
+  // At 1 rank, Global 5%, 6%, 4%, 5%, 5% slower (z = 16.595 on its own spread, as above); at 2
+  // ranks, 50% slower, 40% faster, ... pair by pair (log ratios spread about 37%). Pooled, the 2
+  // ranks' spread would hide the 1 rank's move; each configuration keeps its own.
+  const std::vector<double> slower{1.05, 1.06, 1.04, 1.05, 1.05}, noisy{1.5, 0.6, 1.4, 0.7, 1.0};
+  RunSet runs = study_of(
+      5, 1, [](std::size_t pair, std::size_t) { return 1.0 + 0.1 * static_cast<double>(pair); },
+      [&](std::size_t pair, std::size_t) { return slower[pair - 1]; });
+  const RunSet two_ranks = study_of(
+      5, 1, [](std::size_t pair, std::size_t) { return 1.0 + 0.1 * static_cast<double>(pair); },
+      [&](std::size_t pair, std::size_t) { return noisy[pair - 1]; }, "study-1", 2);
+  runs.runs.insert(runs.runs.end(), two_ranks.runs.begin(), two_ranks.runs.end());
+  const GateResult result = compare_pairs(runs, study_in(runs), {}, "2026-11-28");
+  ASSERT_EQ(result.uniform_moves.size(), 2u);
+  const auto one_rank = std::find_if(result.uniform_moves.begin(), result.uniform_moves.end(),
+                                     [](const UniformMove& move) { return move.configuration.ranks == 1; });
+  ASSERT_NE(one_rank, result.uniform_moves.end());
+  EXPECT_NEAR(*one_rank->result.z, 16.595, 1e-3);
+  EXPECT_EQ(exit_code_of(result), 1);
+  ASSERT_FALSE(result.run_events.empty());
+  EXPECT_NE(result.run_events.front().description.find("5.0% slower in the candidate at 1 node · 1 rank"),
+            std::string::npos)
+      << result.run_events.front().description;
 }
 
 TEST(PairedGate, global_and_two_regions_slower_alike_are_the_whole_codes_move_their_weighted_mean) {
