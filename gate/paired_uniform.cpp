@@ -154,7 +154,7 @@ std::vector<PairedMoves> remove_uniform_moves(std::span<CellLogRatios> cells, do
 // runner's at every configuration: pooled, 4 configurations of 5 pairs give 16 degrees of freedom
 // rather than 4. A few regions' mean carries their own noise as well, which differs between
 // configurations (LAMMPS, Global alone, on a loaded 2-core machine: a pair's log ratio spread 3% at
-// 1 rank and 96% at 2 ranks, which pooled hid a 40% slowdown at 1 rank), so it keeps its own.
+// 1 rank and 96% at 2 ranks, which pooled hid a 49% slowdown at 1 rank), so it keeps its own.
 void judge_uniform_moves(std::span<const PairedMoves> configurations, const GateConfig& config, GateResult& out) {
   std::map<std::string, std::pair<double, double>> pooled; // experiment -> sum of squares, degrees
   for (const PairedMoves& cell : configurations) {
