@@ -10,6 +10,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <numeric>
 #include <optional>
 #include <random>
 #include <string_view>
@@ -84,45 +85,65 @@ constexpr std::size_t kind_slot(std::string_view kind) {
   return slot::mpi_calls_by_kind + static_cast<std::size_t>(found - model::mpi_call_kinds.begin());
 }
 
+/// One region drawn from `random`: its noise, imbalance, MPI time and traffic. A braced list
+/// evaluates left to right, so the draws do not depend on the compiler.
+RegionSpec draw_region(std::string name, std::optional<std::size_t> parent, double share, Random& random) {
+  std::uniform_real_distribution<double> noise(0.01, 0.10), imbalance(0.0, 0.15), mpi_share(0.01, 0.05);
+  std::uniform_int_distribution<std::uint64_t> messages(1, 3), payload_power(3, 16);
+  std::bernoulli_distribution collective(0.5);
+  return RegionSpec{std::move(name),
+                    parent,
+                    share,
+                    noise(random),
+                    imbalance(random),
+                    mpi_share(random),
+                    collective(random),
+                    messages(random),
+                    std::uint64_t{1} << payload_power(random)};
+}
+
+/// Global, its end a collective (MPI_Finalize waits for every rank), visited once.
+RegionSpec draw_global(double share, Random& random) {
+  RegionSpec global = draw_region("Global", std::nullopt, share, random);
+  global.collective = true;
+  global.visits = 1;
+  return global;
+}
+
 /// Regions in pre-order (Global, then each phase followed by its sub-regions), so that walking
 /// backwards meets every child before its parent. `phases` beyond the six named ones cycle their
 /// names and shares, the shares scaled so that Global still does 3% itself.
 std::vector<RegionSpec> draw_program(int phases_count, Random& random) {
-  std::uniform_real_distribution<double> noise(0.01, 0.10), imbalance(0.0, 0.15), mpi_share(0.01, 0.05);
-  std::uniform_int_distribution<std::uint64_t> messages(1, 3), payload_power(3, 16);
-  std::bernoulli_distribution collective(0.5);
-  // A braced list evaluates left to right, so the draws do not depend on the compiler.
-  const auto draw = [&](std::string name, std::optional<std::size_t> parent, double share) {
-    return RegionSpec{std::move(name),
-                      parent,
-                      share,
-                      noise(random),
-                      imbalance(random),
-                      mpi_share(random),
-                      collective(random),
-                      messages(random),
-                      std::uint64_t{1} << payload_power(random)};
-  };
   const auto count = static_cast<std::size_t>(phases_count);
   double phases = 0, cycled = 0;
   for (const double share : phase_shares)
     phases += share;
   for (std::size_t p = 0; p < count; ++p)
     cycled += phase_shares[p % phase_shares.size()];
-  std::vector<RegionSpec> program{draw("Global", std::nullopt, count == 0 ? 1.0 : 1.0 - phases)};
-  program[0].collective = true; // MPI_Finalize waits for every rank
-  program[0].visits = 1;
+  std::vector<RegionSpec> program{draw_global(count == 0 ? 1.0 : 1.0 - phases, random)};
   for (std::size_t p = 0; p < count; ++p) {
     const std::size_t phase = program.size();
     const std::string name =
         std::string(phase_names[p % phase_names.size()]) + (p < phase_names.size() ? "" : std::to_string(p));
     const double phase_share = phase_shares[p % phase_shares.size()] * phases / cycled;
-    program.push_back(draw(name, 0, phase_share * phase_own_share));
+    program.push_back(draw_region(name, 0, phase_share * phase_own_share, random));
     for (std::size_t k = 0; k < sub_weights.size(); ++k) {
       const double share = phase_share * (1 - phase_own_share) * sub_weights[(k + p) % sub_weights.size()];
-      program.push_back(draw(name + "_" + std::to_string(k + 1), phase, share));
+      program.push_back(draw_region(name + "_" + std::to_string(k + 1), phase, share, random));
     }
   }
+  return program;
+}
+
+/// Global and `regions` regions side by side under it, each an equal part of the 97% of the work
+/// Global does not do itself (Global alone for none).
+std::vector<RegionSpec> draw_flat_program(int regions, Random& random) {
+  const auto count = static_cast<std::size_t>(regions);
+  const double own = count == 0 ? 1.0 : 1.0 - std::accumulate(phase_shares.begin(), phase_shares.end(), 0.0);
+  std::vector<RegionSpec> program{draw_global(own, random)};
+  for (std::size_t r = 0; r < count; ++r)
+    program.push_back(draw_region(std::string(phase_names[r % phase_names.size()]) + std::to_string(r + 1), 0,
+                                  (1.0 - own) / static_cast<double>(count), random));
   return program;
 }
 
@@ -337,13 +358,15 @@ RealisticHistory realistic_history(std::uint64_t seed, bool grow, const HistoryO
   return out;
 }
 
-RealisticHistory realistic_ab_study(std::uint64_t seed, AbChange change, int pairs) {
+RealisticHistory realistic_ab_study(std::uint64_t seed, AbChange change, int pairs, std::optional<int> flat_regions) {
   Random random(seed);
-  const std::vector<RegionSpec> program = draw_program(6, random);
+  const std::vector<RegionSpec> program =
+      flat_regions ? draw_flat_program(*flat_regions, random) : draw_program(6, random);
   RealisticHistory out;
   std::optional<std::size_t> grown;
   if (change == AbChange::grown_region) {
-    grown = std::uniform_int_distribution<std::size_t>(1, program.size() - 1)(random);
+    // Any region but Global; Global itself when it is the whole program.
+    grown = program.size() == 1 ? 0 : std::uniform_int_distribution<std::size_t>(1, program.size() - 1)(random);
     out.grown_region = program[*grown].name;
     out.grown_is_phase = program[*grown].parent == std::size_t{0};
   }

@@ -6,6 +6,7 @@
 #include "analysis/ingest/run_loader.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace tally::bench {
@@ -67,7 +68,10 @@ inline constexpr double uniform_slowdown = 0.03;
 /// An A/B study (run.ab_study) of the realistic program, baseline commit c01 and candidate c02,
 /// `pairs` pairs at each configuration: each pair on its own runner state (the drifting runner's: 3%
 /// common speed, each rank 3% of a half-normal draw), each side of a pair 1% faster or slower than
-/// that state besides (the runner within a pair), each run its runner noise.
-RealisticHistory realistic_ab_study(std::uint64_t seed, AbChange change, int pairs);
+/// that state besides (the runner within a pair), each run its runner noise. With `flat_regions`,
+/// the program is Global and that many regions side by side, each an equal part of its work (Global
+/// alone for 0, which then is the region that grows).
+RealisticHistory realistic_ab_study(std::uint64_t seed, AbChange change, int pairs,
+                                    std::optional<int> flat_regions = std::nullopt);
 
 } // namespace tally::bench

@@ -5,7 +5,8 @@
 # runs the two sides in pairs (A B B A ...), `tally gate` judges the pairs. Per trial, two studies:
 # identical sides (cutoff 2.5 sigma on both; right: exit 0) and a slower candidate (cutoff
 # --cut, default 2.53 sigma: about 3 % more pair computation; right: exit 1 with a regression
-# finding on Global's elapsed or useful time). With --load, a busy loop loads one core half of the
+# finding on Global's elapsed or useful time: Global alone, its move is the whole code's, `uniform:
+# Global's elapsed time ... slower`). With --load, a busy loop loads one core half of the
 # time (50 ms busy, 50 ms idle) during every study. Prints each trial's verdicts, the right verdicts
 # of each kind, and the pairs' log ratios of Global's elapsed time per rank count (mean ± sd): the
 # candidate's effect against the pairs' noise.
@@ -105,7 +106,7 @@ for trial in $(seq "$trials"); do
   identical="$(study "$output/trial-$trial/identical" "$baseline")"
   [ "$identical" != 0 ] || identical_right=$((identical_right + 1))
   code="$(study "$output/trial-$trial/slower" "$slower")"
-  finding="$(grep -m 1 -E "^regression: lj-melt: Global: (elapsed|useful) time" "$output/trial-$trial/slower/gate.out" || true)"
+  finding="$(grep -m 1 -E "^regression: lj-melt: (Global: (elapsed|useful) time|uniform: Global's elapsed time)" "$output/trial-$trial/slower/gate.out" || true)"
   if [ "$code" = 1 ] && [ -n "$finding" ]; then slower_right=$((slower_right + 1)); fi
   printf 'trial %2s: identical exit %s (%s); slower exit %s: %s\n' "$trial" "$identical" \
     "$(tail -n 1 "$output/trial-$trial/identical/gate.err" | cut -c13-90)" "$code" \

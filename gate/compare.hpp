@@ -79,6 +79,8 @@ struct UniformMove {
   /// Judged on an A/B study's pairs (paired.hpp): both sides of a pair ran on one runner state, so
   /// the move is the code's, not the runner's; `drift` is then the spread between pairs.
   bool paired = false;
+  /// Global is the configuration's only region: its move is the whole code's by definition.
+  bool global_alone = false;
 };
 
 /// A region (or configuration) found on one side only: listed, never a regression.

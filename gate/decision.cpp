@@ -40,27 +40,12 @@ struct Hypothesis {
   double direction = 0; ///< the sum of its checks' signed normal scores (Stouffer's numerator)
 };
 
-/// A metric of a region moved at some configuration: the smaller of Stouffer's combination of its
-/// configurations' signed scores (a change of code shows at every scale, and four 3σ moves are one
-/// 6σ move) and Simes' of their one-job p-values (a change at one scale alone keeps its own strength
-/// among a few), doubled for taking the smaller of two. A move at one configuration is one job's,
-/// and a runner's state drawn per job (a rank slowed by a neighbour, moving the load balance of the
-/// regions that rank bottlenecks) has tails the family's pooled noise does not show: Simes judges
-/// each configuration against the history's own jobs (SampleVerdict::p_one_job), while Stouffer's
-/// sum of independent jobs keeps the pooled p-values. A metric across runs (computation
-/// scalability, global efficiency) compares every configuration with the same reference runs, so
-/// its configurations move together by chance: Stouffer's sum, which needs them independent, is not
-/// taken, Simes' alone holds under such positive dependence.
+/// A hypothesis moved at some configuration: across_configurations_p of its configurations.
 void combine(Hypothesis& hypothesis, const std::vector<double>& p_values, const std::vector<double>& one_job,
              const std::vector<double>& scores, bool independent) {
   for (const double score : scores)
     hypothesis.direction += score;
-  if (p_values.size() == 1 || !independent) {
-    hypothesis.p_value = simes(one_job);
-    return;
-  }
-  const double combined = 2 * normal_upper_tail(std::abs(stouffer(scores)));
-  hypothesis.p_value = std::min(1.0, 2 * std::min(combined, simes(one_job)));
+  hypothesis.p_value = across_configurations_p(scores, one_job, independent && p_values.size() > 1);
 }
 
 /// Step 1: the moves the family keeps. Checks where a move to the tolerance would already be
@@ -143,7 +128,7 @@ Verdict verdict_of(const SampleVerdict& evidence, const CheckRule& rule, const G
 }
 
 /// Step 2 for a uniform move: kept and beyond its tolerance, a run event of its own (a regression
-/// or an improvement), "uniform: the runner or the whole code".
+/// or an improvement), "uniform: the runner or the whole code" (paired: "the whole code").
 void decide_uniform(const UniformMove& move, const GateConfig& config, std::vector<RunEvent>& events) {
   const Verdict verdict = verdict_of(move.result, move.rule, config);
   if (verdict != Verdict::regression && verdict != Verdict::improvement) return;
@@ -154,11 +139,16 @@ void decide_uniform(const UniformMove& move, const GateConfig& config, std::vect
                 move.paired ? "the runner drifted %.1f%% between pairs"
                             : "the runner's speed spreads %.1f%% between jobs",
                 100 * move.drift);
+  // Global alone is the whole code by definition: the finding names its elapsed time.
+  const char* whole = move.global_alone ? "the whole code, its only region"
+                      : move.paired     ? "the whole code"
+                                        : "the runner or the whole code";
   char text[320];
-  std::snprintf(text, sizeof text, "uniform: every region %.1f%% %s%s%s at %s%s (z = %.1f; %s): %s",
-                std::abs(move.result.change), move.result.worse ? "slower" : "faster", *against ? " " : "", against,
+  std::snprintf(text, sizeof text, "uniform: %s %.1f%% %s%s%s at %s%s (z = %.1f; %s): %s",
+                move.global_alone ? "Global's elapsed time" : "every region", std::abs(move.result.change),
+                move.result.worse ? "slower" : "faster", *against ? " " : "", against,
                 move.configuration.label().c_str(), move.paired ? ", paired on one runner" : " than along the history",
-                std::abs(*move.result.z), drift, move.paired ? "the whole code" : "the runner or the whole code");
+                std::abs(*move.result.z), drift, whole);
   events.push_back({RunEventKind::uniform, verdict, move.experiment, move.configuration, "", std::nullopt, text});
 }
 
@@ -213,6 +203,21 @@ int severity(const Finding& finding) {
 
 bool certain_beyond_tolerance(const SampleVerdict& evidence, const CheckRule& rule, const GateConfig& config) {
   return evidence.p_at_tolerance && *evidence.p_at_tolerance * alpha_weight(rule, config) <= certain_p;
+}
+
+// A change of code shows at every scale, and four 3σ moves are one 6σ move (Stouffer's), while a
+// change at one scale alone keeps its own strength among a few (Simes'). A move at one configuration
+// is one job's, and a runner's state drawn per job (a rank slowed by a neighbour, moving the load
+// balance of the regions that rank bottlenecks) has tails the family's pooled noise does not show:
+// Simes judges each configuration against the pairs' or history's own jobs (SampleVerdict::p_one_job),
+// while Stouffer's sum of independent jobs keeps the pooled p-values. A metric across runs (computation
+// scalability, global efficiency) compares every configuration with the same reference runs, so its
+// configurations move together by chance: Stouffer's sum, which needs them independent, is not taken,
+// Simes' alone holds under such positive dependence.
+double across_configurations_p(std::span<const double> scores, std::span<const double> one_job, bool independent) {
+  if (!independent) return simes(one_job);
+  const double combined = 2 * normal_upper_tail(std::abs(stouffer(scores)));
+  return std::min(1.0, 2 * std::min(combined, simes(one_job)));
 }
 
 void decide(GateResult& result, const GateConfig& config, const std::string& candidate_commit,

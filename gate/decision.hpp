@@ -6,6 +6,7 @@
 
 #include "gate/compare.hpp"
 
+#include <span>
 #include <string>
 
 namespace tally::gate {
@@ -13,6 +14,12 @@ namespace tally::gate {
 /// Whether a move to the check's tolerance (and minimum effect) would already be certain, p ≤ 10⁻⁶
 /// weighed by its rule's alpha: such a check is decided by its tolerance outside the family.
 bool certain_beyond_tolerance(const SampleVerdict& evidence, const CheckRule& rule, const GateConfig& config);
+
+/// The p-value of one hypothesis of the family across its configurations (step 1 below): the
+/// smaller of Stouffer's combination of their signed normal `scores` and Simes' combination of their
+/// one-job p-values, doubled for taking the smaller of two; Simes' alone when the configurations
+/// are not `independent` (or there is one).
+double across_configurations_p(std::span<const double> scores, std::span<const double> one_job, bool independent);
 
 /// Decides every verdict of `result`, whose checks carry their evidence (weigh_change), in order:
 ///  1. The family: every check with a p-value, each weighed by config.alpha / rule.alpha, grouped

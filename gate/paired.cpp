@@ -249,20 +249,19 @@ GateResult compare_pairs(const analysis::ingest::RunSet& runs, const AbStudy& st
     for (const std::string& region : grouped.regions.at(cell.experiment))
       compare_region(cell, c, region, global, config, checks, out);
   }
-  std::vector<PairedMoves> uniform;
+  // Stage 2, the whole code: its move at each pair removed from every region's elapsed time.
+  std::vector<CellLogRatios> cells;
   const RegionVariances variances = region_variances(checks);
   for (std::size_t c = 0; c < grouped.configurations.size(); ++c) {
     const analysis::AbPairs& cell = grouped.configurations[c];
-    // Stage 2, the whole code: its move at each pair removed from every region's elapsed time.
-    std::vector<RegionLogRatios> elapsed;
+    const std::optional<double> drift = runner_drift(cell);
+    CellLogRatios& elapsed = cells.emplace_back(
+        CellLogRatios{cell.experiment, cell.configuration, cell.baseline.size(), {}, drift.value_or(0)});
     for (PairedCheck& pending : checks) {
       if (pending.cell != c || pending.check.metric != model::MetricId::elapsed_ns) continue;
-      elapsed.push_back(
-          {&pending.pairs, &pending.differences, variances.at({pending.check.experiment, pending.check.region})});
+      elapsed.regions.push_back({pending.check.region, &pending.pairs, &pending.differences,
+                                 variances.at({pending.check.experiment, pending.check.region})});
     }
-    const std::optional<double> drift = runner_drift(cell);
-    if (auto medians = remove_uniform_move(cell.baseline.size(), elapsed))
-      uniform.push_back({cell.experiment, cell.configuration, std::move(*medians), drift.value_or(0)});
     if (drift)
       out.runner_notes.push_back(cell.experiment + " @ " + cell.configuration.label() + ": Global's elapsed time " +
                                  "drifted " + percent(*drift) + " between the study's " +
@@ -270,6 +269,7 @@ GateResult compare_pairs(const analysis::ingest::RunSet& runs, const AbStudy& st
                                  " pairs (standard deviation of each pair's mean); both runs of a pair share "
                                  "the runner's state, so each pair's difference leaves it out");
   }
+  const std::vector<PairedMoves> uniform = remove_uniform_moves(cells, config.alpha);
   judge_uniform_moves(uniform, config, out);
   pool_noise(checks, config);
   for (PairedCheck& pending : checks) {

@@ -29,9 +29,10 @@ PairedDifferences paired_differences(std::span<const double> differences);
 
 /// Judges the pairs of `study` in `runs`: per experiment, configuration, region and metric a check
 /// whose evidence is the paired t of its pairs' differences (its variance moderated towards the
-/// family's prior of the metric, located at the region: moderation.hpp); per configuration with
-/// enough regions, the weighted median of the regions' elapsed log ratios as a uniform move of the
-/// whole code, removed from every region's elapsed differences pair by pair; the counts, hung runs
+/// family's prior of the metric, located at the region: moderation.hpp); per configuration, the
+/// whole code's move (paired_uniform.hpp: the regions' weighted median, or with few regions their
+/// weighted mean where every region moved as Global did) as a uniform move, removed from every
+/// region's elapsed differences pair by pair; the counts, hung runs
 /// and behaviours as in the history gate; then decide() (decision.hpp). `today` (YYYY-MM-DD) decides
 /// the waivers.
 GateResult compare_pairs(const analysis::ingest::RunSet& runs, const AbStudy& study, const GateConfig& config,
