@@ -6,6 +6,7 @@
 #include "core/backend.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <pthread.h>
 #include <sched.h>
@@ -14,6 +15,10 @@ namespace tally::profiler {
 namespace {
 
 std::mutex registry_mutex;
+
+/// peek(): tries spent spinning before yielding, and how long it yields before it gives up.
+constexpr int peek_spins = 1000;
+constexpr std::chrono::milliseconds peek_patience{100};
 
 // The helper thread reads the registry every 100 ms: a fork in that moment must not leave the
 // child a mutex locked by a thread it does not have. Held across fork, released on both sides.
@@ -43,10 +48,19 @@ Totals ThreadState::peek(std::uint64_t now, Segment* running) noexcept {
   Totals copy;
   State state = State::useful;
   // A reader retries while the owner writes: spinning first, then yielding (the owner may have
-  // been preempted mid-write on a loaded machine). Bounded, so that an owner stopped mid-write
-  // by a signal handler that never returns cannot hold the reader forever.
-  for (int attempt = 0; attempt < 20000; ++attempt) {
-    if (attempt >= 1000) sched_yield();
+  // been preempted mid-write on a loaded machine, for a scheduler's slice or several). Bounded in
+  // time, not in tries: an owner stopped mid-write by a signal handler that never returns cannot
+  // hold the reader forever, and a busy machine's slices outlast any count of quick yields.
+  std::chrono::steady_clock::time_point give_up{};
+  for (int attempt = 0;; ++attempt) {
+    if (attempt >= peek_spins) {
+      const auto wall = std::chrono::steady_clock::now();
+      if (attempt == peek_spins)
+        give_up = wall + peek_patience;
+      else if (wall > give_up)
+        break;
+      sched_yield();
+    }
     const std::uint32_t before = sequence_.load(std::memory_order_acquire);
     copy.now = std::atomic_ref(totals_.now).load(std::memory_order_relaxed);
     for (std::size_t i = 0; i < state_count; ++i)
