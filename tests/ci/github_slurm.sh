@@ -61,31 +61,11 @@ c1="$(commit 1 "Example solver")"
 imbalance && c2="$(commit 2 "Refine the solve step")"
 repository='"repository": {"full_name": "example/app", "name": "app", "default_branch": "main", "owner": {"login": "example"}}'
 
-# study_documents NAME COMMIT JOBS: the study's 6 documents of COMMIT: the nodes and ranks of each
-# configuration, as many Slurm jobs of partition debug as JOBS says, on the cluster's nodes.
+# study_documents NAME COMMIT JOBS: the study's 6 documents of COMMIT (slurm_study_documents.py) in
+# JOBS Slurm jobs.
 study_documents() {
-  python3 - "$work/ws-$1/tally-history" "$2" "$3" << 'PYTHON' || fail "$1: the study's documents"
-import json
-import pathlib
-import sys
-
-folder, commit, expected_jobs = sys.argv[1], sys.argv[2], int(sys.argv[3])
-documents = [json.loads(path.read_text()) for path in pathlib.Path(folder).rglob("*.json")]
-documents = [d for d in documents if d.get("source", {}).get("commit") == commit]
-points = sorted((d["resources"]["nodes"], d["resources"]["ranks"]) for d in documents)
-jobs = {d["run"].get("job", {}).get("id") for d in documents}
-hosts = {host for d in documents for host in d["resources"]["hosts"]}
-problems = []
-if points != [(1, 2)] * 3 + [(2, 4)] * 3:
-    problems.append(f"(nodes, ranks) of the runs: {points}, expected 3 × (1, 2) and 3 × (2, 4)")
-if len(jobs) != expected_jobs or None in jobs or any(d["run"]["job"].get("partition") != "debug" for d in documents):
-    problems.append(f"the runs' Slurm jobs: {jobs}, expected {expected_jobs} of partition debug")
-if hosts != {"n1", "n2"}:
-    problems.append(f"the runs' hosts: {sorted(hosts)}, expected n1 and n2")
-for problem in problems:
-    print("github_slurm:", problem, file=sys.stderr)
-sys.exit(1 if problems else 0)
-PYTHON
+  python3 "$here/slurm_study_documents.py" "$work/ws-$1/tally-history" "$2" "$3" "$test_name" ||
+    fail "$1: the study's documents"
 }
 
 workflow="$work/allocation.yml"

@@ -46,35 +46,17 @@ code=0
 [ "$code" = 2 ] && grep -q "TALLY_SLURM_SUBMIT is 'qsub': salloc, sbatch or empty" "$work/qsub.err" &&
   [ ! -e "$work/no-history" ] || fail "TALLY_SLURM_SUBMIT=qsub: exit $code, $(cat "$work/qsub.err")"
 
-# study_documents NAME: the tally-study job's 6 documents: the nodes and ranks of each configuration,
-# every run a step of one job, on the cluster's nodes.
+# study_documents NAME COMMIT: the tally-study job's 6 documents (slurm_study_documents.py), every
+# run a step of one job.
 study_documents() {
-  python3 - "$work/$1/.gitlab-ci-local/builds/tally-study/tally-history" << 'PYTHON' || show "$1" "the study's documents"
-import json
-import pathlib
-import sys
-
-documents = [json.loads(path.read_text()) for path in pathlib.Path(sys.argv[1]).rglob("*.json")]
-points = sorted((d["resources"]["nodes"], d["resources"]["ranks"]) for d in documents)
-jobs = {d["run"].get("job", {}).get("id") for d in documents}
-hosts = {host for d in documents for host in d["resources"]["hosts"]}
-problems = []
-if points != [(1, 2)] * 3 + [(2, 4)] * 3:
-    problems.append(f"(nodes, ranks) of the runs: {points}, expected 3 × (1, 2) and 3 × (2, 4)")
-if len(jobs) != 1 or None in jobs or any(d["run"]["job"].get("partition") != "debug" for d in documents):
-    problems.append(f"the runs' Slurm jobs: {jobs}, expected one of partition debug")
-if hosts != {"n1", "n2"}:
-    problems.append(f"the runs' hosts: {sorted(hosts)}, expected n1 and n2")
-for problem in problems:
-    print("gitlab_slurm_pipeline:", problem, file=sys.stderr)
-sys.exit(1 if problems else 0)
-PYTHON
+  python3 "$here/slurm_study_documents.py" "$work/$1/.gitlab-ci-local/builds/tally-study/tally-history" "$2" 1 \
+    "$test_name" || show "$1" "the study's documents"
 }
 
 pipeline slurm-1 slurm "$balanced" --variable TALLY_NEW_HISTORY=1
 expect slurm-1 tally-build=PASS tally-study=PASS pages=PASS tally-gate=PASS
 grep -q "in one Slurm allocation: salloc -p debug -N 2" "$work/slurm-1.log" || show slurm-1 "the study did not ask salloc"
-study_documents slurm-1
+study_documents slurm-1 "$balanced"
 grep -q "<failure" "$(artifacts slurm-1 tally-gate)/tally-gate/gate.xml" && show slurm-1 "the JUnit report has a failure"
 deploy slurm-1
 
@@ -83,7 +65,7 @@ expect slurm-2 tally-build=PASS tally-study=PASS pages=PASS tally-gate=FAIL
 grep -q "as one Slurm batch job: sbatch --wait -p debug -N 2" "$work/slurm-2.log" || show slurm-2 "the study did not ask sbatch"
 grep -q "fetched 6 documents from $pages_url/tally-history.tar.gz" "$work/slurm-2.log" ||
   show slurm-2 "the history of pipeline 1 was not fetched from the Pages site"
-study_documents slurm-2
+study_documents slurm-2 "$imbalanced"
 gate="$(artifacts slurm-2 tally-gate)/tally-gate"
 grep -q "<failure" "$gate/gate.xml" || show slurm-2 "the JUnit report has no failure"
 grep -qi "load balance" "$gate/gate.md" || show slurm-2 "the report does not attribute the regression to load balance"
