@@ -71,6 +71,21 @@ TEST(Decision, a_move_kept_beyond_its_tolerance_and_minimum_impact_is_a_regressi
   EXPECT_EQ(deciding_text(result).rfind("regression, decided by e: solve: ", 0), 0u) << deciding_text(result);
 }
 
+TEST(Decision, a_pass_on_single_runs_alone_says_that_repetitions_would_see_more) {
+  std::vector<Check> single = quiet_checks(3);
+  for (Check& check : single)
+    check.result.evidence = Evidence::single_runs;
+  single[2].result.evidence = Evidence::tolerance_only;
+  const std::string hint = "repetitions of each configuration (tally run --repeat 3)";
+  const std::string alone = deciding_text(decided(single));
+  EXPECT_EQ(alone.rfind("pass: no check moved beyond its noise and tolerance (3 checks, ", 0), 0u) << alone;
+  EXPECT_NE(alone.find(hint), std::string::npos) << alone;
+  // One check with repetitions learned its noise from them: the study has repetitions.
+  single[1].result.evidence = Evidence::learned_noise;
+  const std::string mixed = deciding_text(decided(single));
+  EXPECT_EQ(mixed.find(hint), std::string::npos) << mixed;
+}
+
 TEST(Decision, one_small_p_value_among_a_thousand_checks_must_beat_the_family_line) {
   // 1,001 checks: Benjamini-Hochberg's first line is 0.05 / 1001 = 5.0e-5.
   std::vector<Check> checks = quiet_checks(1000);
