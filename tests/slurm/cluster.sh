@@ -58,8 +58,8 @@ munged --force --key-file="$folder/munge/munge.key" --socket="$folder/munge/mung
 # Each task's MPI transport, as a site's environment chooses it: Open MPI's UCX layer. Between the
 # nodes of this host, Open MPI 4.1.4's own TCP transport (ob1 with btl/tcp) now and then calls a null
 # handler for a received fragment (in mca_btl_tcp.so: a rank dies at address 0) when the machine is
-# loaded, in about 1 of 6 studies of 4 nodes on 2 busy cores; with UCX, in none of 20. Open MPI takes
-# UCX only for the transports and devices it names, hence "any".
+# loaded, in about 1 of 6 studies of 4 nodes on 2 busy cores, with or without the profiler; with UCX,
+# in none of 20. Open MPI takes UCX only for the transports and devices it names, hence "any".
 cat > "$folder/task_prolog.sh" << 'PROLOG'
 #!/bin/sh
 echo "export OMPI_MCA_pml=ucx"
