@@ -201,9 +201,9 @@ int severity(const Finding& finding) {
 
 /// Whether no check had two runs of one commit: one run per commit (or fewer than three commits),
 /// where only moves beyond the configured tolerance can fail and the history's few jobs are the scale.
-bool without_repetitions(const GateResult& result) {
+bool no_check_had_repetitions(const GateResult& result) {
   return !result.checks.empty() && std::all_of(result.checks.begin(), result.checks.end(), [](const Check& check) {
-    return check.result.evidence == Evidence::single_runs || check.result.evidence == Evidence::tolerance_only;
+    return without_repetitions(check.result.evidence);
   });
 }
 
@@ -272,7 +272,7 @@ std::string deciding_text(const GateResult& result) {
   if (result.overall == Verdict::no_baseline) return out + ": no baseline runs, nothing was compared";
   out += ": no check moved beyond its noise and tolerance (" + std::to_string(result.checks.size()) + " checks, " +
          std::to_string(result.family) + " hypotheses judged together)";
-  if (without_repetitions(result))
+  if (no_check_had_repetitions(result))
     out += "; with one run per commit only moves beyond the configured tolerances can fail, and a short "
            "history's few runs hide most others: repetitions of each configuration (tally run --repeat 3) "
            "let the gate see them";

@@ -186,8 +186,7 @@ Scale noise_scale(const LearnedNoise& noise) {
 double tolerance_with_noise(const CheckRule& configured, const std::optional<Scale>& scale, double baseline_median) {
   // Single runs do not tighten it: a metric whose runs fall in two modes (which rank a collective
   // waits for) can show one mode along a whole history and the other in the candidate.
-  if (!scale || scale->evidence == Evidence::tolerance_only || scale->evidence == Evidence::single_runs)
-    return configured.tolerance;
+  if (!scale || without_repetitions(scale->evidence)) return configured.tolerance;
   double deviation = 100.0 * scale->deviation; // percentage points of an efficiency
   if (!configured.tolerance_in_pp) {
     if (baseline_median == 0) return configured.tolerance;

@@ -75,4 +75,8 @@ std::string_view to_string(Evidence evidence) {
   return "";
 }
 
+bool without_repetitions(Evidence evidence) {
+  return evidence == Evidence::single_runs || evidence == Evidence::tolerance_only;
+}
+
 } // namespace tally::gate

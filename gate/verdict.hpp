@@ -84,5 +84,8 @@ SampleVerdict weigh_change(const CheckRule& rule, const std::vector<double>& bas
 
 std::string_view to_string(Verdict verdict);
 std::string_view to_string(Evidence evidence);
+/// Whether the evidence had no commit with two runs (single runs, or the tolerance alone): the
+/// configured tolerance is never tightened then, and a pass says repetitions would see more.
+bool without_repetitions(Evidence evidence);
 
 } // namespace tally::gate
