@@ -217,6 +217,8 @@ int main(int argc, char** argv) {
   realistic_rates({.length = {}, .noise = bench::NoiseShape::lognormal}, seeds);
   realistic_rates({.length = {}, .noise = bench::NoiseShape::heavy_tailed}, seeds);
   realistic_rates({.length = {4, 3}, .noise = bench::NoiseShape::heavy_tailed}, seeds);
+  realistic_rates({.length = {12, 1}, .noise = bench::NoiseShape::heavy_tailed}, seeds);
+  realistic_rates({.length = {6, 1}, .noise = bench::NoiseShape::heavy_tailed}, seeds);
   realistic_rates({.length = {}, .phases = 0}, seeds);
   realistic_rates({.length = {4, 3}, .phases = 0}, seeds);
   realistic_rates({.length = {30, 10}, .phases = 20}, seeds);

@@ -6,6 +6,7 @@
 #include "gate/decision.hpp"
 #include "gate/energy_basis.hpp"
 #include "gate/environment.hpp"
+#include "gate/job_tails.hpp"
 #include "gate/moderation.hpp"
 #include "gate/rule_usage.hpp"
 #include "gate/runner_speed.hpp"
@@ -334,6 +335,29 @@ void pool_noise(std::vector<CellChecks>& cells, const GateConfig& config) {
   }
 }
 
+/// Stage 4b, one job's tails: with one run per commit the candidate is one job, and each history
+/// run judged against the others of its check, over every single-run check of the comparison,
+/// shows how far out one job lies how often (a job's tails are its runner's, whatever the metric);
+/// the single-run checks' p-values are read against those tails (job_tails.hpp).
+void fit_job_tails(std::vector<CellChecks>& cells) {
+  std::vector<double> scores;
+  std::vector<Scale*> single_runs;
+  for (CellChecks& cell : cells) {
+    for (PendingCheck& pending : cell.checks) {
+      if (!pending.scale || pending.scale->evidence != Evidence::single_runs) continue;
+      single_runs.push_back(&*pending.scale);
+      std::vector<double> values;
+      for (const std::vector<double>& commit : present_commits(pending))
+        values.push_back(commit.front());
+      const std::vector<double> check_scores = leave_one_out_scores(values);
+      scores.insert(scores.end(), check_scores.begin(), check_scores.end());
+    }
+  }
+  const double degrees = fit_tail_degrees(scores);
+  for (Scale* scale : single_runs)
+    scale->tail_degrees = degrees;
+}
+
 /// Stage 5, the test: the check's tolerance (from its scale, never tighter than a fifth of the
 /// configured one) and the evidence of its change.
 void weigh(PendingCheck& pending) {
@@ -476,6 +500,7 @@ GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelect
       learn_scale(pending);
   }
   pool_noise(cells, config);
+  fit_job_tails(cells);
   for (CellChecks& cell : cells) {
     for (PendingCheck& pending : cell.checks) {
       weigh(pending);

@@ -3,6 +3,7 @@
 // the scale: the size of a shift against the noise is what a rank test on 4 + 4 values cannot see.
 #include "gate/verdict.hpp"
 
+#include "gate/job_tails.hpp"
 #include "gate/statistics.hpp"
 
 #include "analysis/region_metrics.hpp"
@@ -37,14 +38,16 @@ SampleVerdict weigh_change(const CheckRule& rule, const std::vector<double>& bas
     out.z = delta / scale->deviation;
   else // no noise at all (identical repetitions): any difference is certain
     out.z = delta == 0 ? 0.0 : std::copysign(std::numeric_limits<double>::infinity(), delta);
-  out.p_value = student_t_p_value(*out.z, scale->degrees_of_freedom);
-  out.p_one_job =
-      scale->job_degrees_of_freedom > 0 ? student_t_p_value(*out.z, scale->job_degrees_of_freedom) : *out.p_value;
+  const auto p_of = [&](double z, double degrees) {
+    return with_tails(student_t_p_value(z, degrees), scale->tail_degrees);
+  };
+  out.p_value = p_of(*out.z, scale->degrees_of_freedom);
+  out.p_one_job = scale->job_degrees_of_freedom > 0 ? p_of(*out.z, scale->job_degrees_of_freedom) : *out.p_value;
   const double tolerance_delta = rule.tolerance / 100.0 * (rule.tolerance_in_pp ? 1.0 : std::abs(out.baseline_median));
   const double smallest_move = std::max(tolerance_delta, rule.min_effect);
   const double z_at_tolerance =
       scale->deviation > 0 ? smallest_move / scale->deviation : std::numeric_limits<double>::infinity();
-  out.p_at_tolerance = student_t_p_value(z_at_tolerance, scale->degrees_of_freedom);
+  out.p_at_tolerance = p_of(z_at_tolerance, scale->degrees_of_freedom);
   return out;
 }
 

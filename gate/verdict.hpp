@@ -46,6 +46,10 @@ struct Scale {
   /// alone; below two (a history of one or two commits), the repetitions' own degrees, before the
   /// family's pooling; 0: the pooled degrees serve.
   double job_degrees_of_freedom = 0;
+  /// Single runs: the degrees of freedom of Student's t whose tails one job's move has, fitted over
+  /// the comparison's single runs (job_tails.hpp), which every p-value of the check is read against;
+  /// 0: the normal's tails.
+  double tail_degrees = 0;
 };
 
 struct SampleVerdict {
@@ -57,7 +61,7 @@ struct SampleVerdict {
   bool worse = false;             ///< the median moved in the rule's worse direction
   bool exceeds_tolerance = false; ///< |change| beyond the tolerance and the minimum effect
   std::optional<double> z;        ///< the change of the medians over the scale's deviation
-  std::optional<double> p_value;  ///< two-sided, Student's t with the scale's degrees of freedom
+  std::optional<double> p_value;  ///< two-sided, Student's t with the scale's degrees of freedom (and tails)
   /// Two-sided, Student's t with the scale's job_degrees_of_freedom (p_value where it has none): the
   /// move as one job's (decision.hpp).
   std::optional<double> p_one_job;

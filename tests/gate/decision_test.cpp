@@ -275,6 +275,55 @@ analysis::ingest::RunSet three_commits(const std::vector<std::vector<double>>& t
   return commits_of(times, [](GateRunShape& shape, double time) { shape.useful_avg_ns = time * 1e9; });
 }
 
+/// Thirteen commits k0 to k12 (the candidate), one run each of one region at 4 ranks with a quiet
+/// cluster's noise; with `odd_jobs` two history runs lie far out, as one job now and then does on a
+/// shared runner: k3 a third slower, k7 with one rank slowed (load balance 0.80). The candidate's
+/// communication efficiency drops from 0.95 to 0.87.
+analysis::ingest::RunSet single_runs_with_a_candidate_job_far_out(bool odd_jobs) {
+  testing::Noise noise(17);
+  analysis::ingest::RunSet runs;
+  for (int c = 0; c <= 12; ++c) {
+    GateRunShape shape = noise.apply(GateRunShape{"k" + std::to_string(c)});
+    if (odd_jobs && c == 3) shape.useful_avg_ns *= 1.3;
+    if (odd_jobs && c == 7) shape.load_balance = 0.80;
+    if (c == 12) shape.communication = 0.87;
+    runs.runs.push_back(gate_run(shape));
+    char day[32];
+    std::snprintf(day, sizeof day, "2026-01-%02dT00:00:00Z", c + 1);
+    runs.runs.back().document.source->commit_time = day;
+  }
+  return runs;
+}
+
+TEST(Decision, a_single_run_as_far_out_as_the_historys_odd_jobs_is_not_a_regression) {
+  const CommitSelection selection{
+      {"k12"}, {"k11"}, {{"k10"}, {"k9"}, {"k8"}, {"k7"}, {"k6"}, {"k5"}, {"k4"}, {"k3"}, {"k2"}, {"k1"}, {"k0"}}};
+  const auto communication_of = [](const GateResult& result) {
+    return std::find_if(result.checks.begin(), result.checks.end(),
+                        [](const Check& check) { return check.metric == MetricId::mpi_communication_efficiency; });
+  };
+  // A history whose runs all lie near their level: −8 pp against a spread of about 0.5 pp is beyond
+  // any line, whatever the family.
+  const GateResult steady =
+      compare_runs(single_runs_with_a_candidate_job_far_out(false), selection, {}, "k12", "2026-01-20");
+  const auto steady_drop = communication_of(steady);
+  ASSERT_NE(steady_drop, steady.checks.end());
+  EXPECT_EQ(steady_drop->result.evidence, Evidence::single_runs);
+  EXPECT_EQ(steady_drop->result.verdict, Verdict::regression);
+  EXPECT_EQ(steady.overall, Verdict::regression);
+  // Two of the history's twelve jobs lay as far out in their own metrics (elapsed time +30%, load
+  // balance −15 pp, with their parallel efficiencies): one job's tails are heavy on this runner, and
+  // the candidate's one job is no rarer than they were. Not a regression; large, so inconclusive
+  // (an A/B study settles it).
+  const GateResult odd =
+      compare_runs(single_runs_with_a_candidate_job_far_out(true), selection, {}, "k12", "2026-01-20");
+  const auto odd_drop = communication_of(odd);
+  ASSERT_NE(odd_drop, odd.checks.end());
+  EXPECT_NEAR(odd_drop->result.change, steady_drop->result.change, 1.0);
+  EXPECT_EQ(odd_drop->result.verdict, Verdict::inconclusive);
+  EXPECT_NE(odd.overall, Verdict::regression);
+}
+
 TEST(Decision, single_runs_judge_a_move_beyond_the_tolerance_against_their_spread) {
   // One run per commit, k0 to k5 (the baseline), one level: their times 3.0, 3.3, 2.8, 3.2, 2.9, 3.1
   // (median 3.05) spread by √(0.175/5) = 0.1871 about their mean, and the candidate's 3.35 less the
