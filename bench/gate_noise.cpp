@@ -110,6 +110,7 @@ void realistic_rates(const bench::HistoryOptions& options, int seeds) {
   const bench::HistoryLength& length = options.length;
   constexpr std::size_t alarms_shown = 3;
   int noise_red = 0, grown_red = 0, grown_named = 0, phases = 0, phases_named = 0, costly = 0, costly_named = 0;
+  int noise_inconclusive = 0, grown_inconclusive = 0; // what ci/tally-gate.sh --confirm would confirm A/B
   // A change that costs the run less than this never fails (GateConfig::min_impact_percent).
   const double min_impact = gate::GateConfig{}.min_impact_percent / 100.0;
   std::size_t fewest_checks = SIZE_MAX, most_checks = 0;
@@ -124,6 +125,8 @@ void realistic_rates(const bench::HistoryOptions& options, int seeds) {
       fewest_checks = std::min(fewest_checks, result->checks.size());
       most_checks = std::max(most_checks, result->checks.size());
     }
+    noise_inconclusive += quiet.overall == gate::Verdict::inconclusive ? 1 : 0;
+    grown_inconclusive += slower.overall == gate::Verdict::inconclusive ? 1 : 0;
     if (gate::exit_code_of(quiet) == 1) {
       ++noise_red;
       std::vector<std::string> regressions;
@@ -159,6 +162,8 @@ void realistic_rates(const bench::HistoryOptions& options, int seeds) {
   std::printf("%-34s %2d/%-4d %-7s %s\n", "noise only", noise_red, seeds, "-", "<= 5% red");
   std::printf("%-34s %2d/%-4d %2d/%-4d %s\n", "one region grows 3x its noise", grown_red, seeds, grown_named, seeds,
               ">= 90% red and named");
+  std::printf("inconclusive (an A/B study confirms): noise only %d/%d, one region grown %d/%d\n", noise_inconclusive,
+              seeds, grown_inconclusive, seeds);
   std::printf("grown region a phase in %d of %d seeds, %d of them named\n", phases, seeds, phases_named);
   if (costly < seeds)
     std::printf("grown region costs the run at least the gate's %.2g%% in %d of %d seeds, %d of them named\n",
@@ -207,10 +212,12 @@ int main(int argc, char** argv) {
   realistic_rates({.length = {}, .measured_energy = true}, seeds);
   realistic_rates({.length = {}, .drifting_runner = true}, seeds);
   realistic_rates({.length = {4, 3}, .drifting_runner = true}, seeds);
-  // One run per commit, the cheapest CI: a long history, a short one, and a drifting runner.
+  // One run per commit, the cheapest CI: a long history, a short one, a drifting runner, and the
+  // baseline and the candidate alone.
   realistic_rates({.length = {12, 1}}, seeds);
   realistic_rates({.length = {4, 1}}, seeds);
   realistic_rates({.length = {12, 1}, .drifting_runner = true}, seeds);
+  realistic_rates({.length = {2, 1}}, seeds);
   // Histories generated otherwise: other noise shapes, a program of Global alone (an unmodified
   // binary) and one of a hundred regions, short and long.
   std::printf("\nhistories generated otherwise:\n");

@@ -121,8 +121,11 @@ void keep_family(GateResult& result, const GateConfig& config) {
 Verdict verdict_of(const SampleVerdict& evidence, const CheckRule& rule, const GateConfig& config) {
   const bool matters = evidence.exceeds_tolerance && 100.0 * evidence.impact >= rule.min_impact_percent;
   if (!matters) return Verdict::pass;
+  // Without a scale (no commit with two runs, fewer than three commits) nothing tells a move from
+  // one job's noise, however far beyond the tolerance: repetitions or an A/B study settle it.
+  if (!evidence.p_value) return Verdict::inconclusive;
   const Verdict moved = evidence.worse ? Verdict::regression : Verdict::improvement;
-  if (!evidence.p_value || evidence.kept) return moved;
+  if (evidence.kept) return moved;
   const bool large = std::abs(evidence.change) >= 2 * rule.tolerance && *evidence.p_value < config.alpha;
   return large ? Verdict::inconclusive : Verdict::pass;
 }

@@ -30,7 +30,8 @@ double across_configurations_p(std::span<const double> scores, std::span<const d
 ///     costs the run at least its min_impact_percent; inconclusive when it is beyond twice its
 ///     tolerance with that impact and p < alpha alone, but the family does not keep it; else a
 ///     pass. A check without a scale (no commit with two repetitions and fewer than three commits)
-///     is decided by its tolerance and impact alone.
+///     has nothing to tell a move from one job's noise: inconclusive beyond its tolerance with that
+///     impact, else a pass.
 ///  3. Active waivers turn regressions of checks and directed counts into `waived`.
 ///  4. A count change is `changed`, or a regression or an improvement where a rule gives the
 ///     count a direction; each says how its region's time moved.

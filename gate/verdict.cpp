@@ -72,7 +72,8 @@ std::string_view to_string(Evidence evidence) {
   case Evidence::repetition_spread: return "against the spread of the repetitions (short history)";
   case Evidence::single_runs: return "against the spread of the history's single runs (one run per commit)";
   case Evidence::tolerance_only:
-    return "tolerance only (no commit with two repetitions, fewer than three commits; weakest verdict)";
+    return "tolerance only (no commit with two repetitions, fewer than three commits: a move beyond it is "
+           "inconclusive)";
   case Evidence::paired_differences: return "against the spread of the A/B study's paired differences";
   }
   return "";

@@ -31,7 +31,7 @@ enum class Evidence {
   learned_noise,      ///< the noise of commit medians learned from the history (noise.hpp)
   repetition_spread,  ///< a short history: the spread within the repetitions of every commit, both sides included
   single_runs,        ///< one run per commit: the spread of the history's runs, the configured tolerance
-  tolerance_only,     ///< fewer than three commits and none with two repetitions: the tolerance alone (weakest)
+  tolerance_only,     ///< fewer than three commits and none with two repetitions: beyond the tolerance, inconclusive
   paired_differences, ///< an A/B study: the spread of the differences within its pairs (paired.hpp)
 };
 

@@ -120,13 +120,21 @@ TEST(Decision, a_confirmed_move_that_costs_the_run_less_than_the_minimum_impact_
   EXPECT_EQ(decided({balance_check("large", -10, 1e-9, 0.02)}).overall, Verdict::regression);
 }
 
-TEST(Decision, without_a_scale_the_tolerance_decides_alone_and_the_check_is_not_in_the_family) {
+TEST(Decision, without_a_scale_a_move_beyond_the_tolerance_is_inconclusive_and_not_in_the_family) {
+  // −5 pp against a 2 pp tolerance, with nothing to tell it from one job's noise.
   Check single = balance_check("solve", -5, 1, 0.02);
   single.result.p_value.reset();
   single.result.evidence = Evidence::tolerance_only;
   const GateResult result = decided({single});
-  EXPECT_EQ(result.checks[0].result.verdict, Verdict::regression);
+  EXPECT_EQ(result.checks[0].result.verdict, Verdict::inconclusive);
+  EXPECT_EQ(result.overall, Verdict::inconclusive);
+  EXPECT_EQ(exit_code_of(result), 0);
   EXPECT_EQ(result.family, 0u);
+  // −1 pp is within the tolerance: a pass.
+  Check within = balance_check("solve", -1, 1, 0.02);
+  within.result.p_value.reset();
+  within.result.evidence = Evidence::tolerance_only;
+  EXPECT_EQ(decided({within}).checks[0].result.verdict, Verdict::pass);
 }
 
 TEST(Decision, checks_where_a_move_to_the_tolerance_is_certain_do_not_raise_the_family_line) {
