@@ -28,7 +28,8 @@ double across_configurations_p(std::span<const double> scores, std::span<const d
 ///     within one the configurations that moved are kept.
 ///  2. A check is a regression or an improvement when its move is kept, beyond its tolerance and
 ///     costs the run at least its min_impact_percent; inconclusive when it is beyond twice its
-///     tolerance with that impact and p < alpha alone, but the family does not keep it; else a
+///     tolerance with that impact and p < alpha alone, and the Benjamini-Hochberg rule selects its
+///     hypothesis at four times alpha but the family does not keep it; else a
 ///     pass. A check without a scale (no commit with two repetitions and fewer than three commits)
 ///     has nothing to tell a move from one job's noise: inconclusive beyond its tolerance with that
 ///     impact, else a pass.

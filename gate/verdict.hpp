@@ -75,6 +75,9 @@ struct SampleVerdict {
   /// alone when the runs have no Global region.
   double impact = 0;
   bool kept = false; ///< kept by the family-wise rule, or certain beyond the tolerance (decision.hpp)
+  /// Its hypothesis is selected at the suspicion's looser rate (decision.hpp): a large move not kept
+  /// is inconclusive.
+  bool suspected = false;
   /// Left out of the family: a move to the tolerance would be kept in any family (decision.hpp).
   bool certain_beyond_tolerance = false;
 };

@@ -102,9 +102,11 @@ TEST(Decision, one_small_p_value_among_a_thousand_checks_must_beat_the_family_li
 }
 
 TEST(Decision, a_large_drop_the_family_does_not_confirm_is_inconclusive_and_never_an_improvement) {
+  // 102 hypotheses: halo's p = 1e-9 first, then solve's −5 pp (beyond 2 × 2 pp) with p = 0.003, over
+  // the family's second line 2 · 0.05/102 = 9.8e-4 but under the suspicion's 2 · 0.2/102 = 3.9e-3.
   std::vector<Check> checks = quiet_checks(100);
-  checks.push_back(balance_check("solve", -5, 0.01, 0.02)); // ≥ 2 × 2 pp, p < 0.05, over 0.05/102
-  checks.push_back(balance_check("halo", +6, 1e-9, 0.03));  // a confirmed improvement
+  checks.push_back(balance_check("solve", -5, 0.003, 0.02));
+  checks.push_back(balance_check("halo", +6, 1e-9, 0.03)); // a confirmed improvement
   const GateResult result = decided(checks);
   EXPECT_EQ(result.checks[100].result.verdict, Verdict::inconclusive);
   EXPECT_EQ(result.checks[101].result.verdict, Verdict::improvement);
@@ -112,6 +114,9 @@ TEST(Decision, a_large_drop_the_family_does_not_confirm_is_inconclusive_and_neve
   EXPECT_EQ(exit_code_of(result), 0);
   ASSERT_TRUE(result.deciding);
   EXPECT_EQ(result.findings[*result.deciding].region, "solve");
+  // With p = 0.01, as a hundred quiet checks give one by chance, it is not even a suspicion: a pass.
+  checks[100].result.p_value = 0.01;
+  EXPECT_EQ(decided(checks).checks[100].result.verdict, Verdict::pass);
 }
 
 TEST(Decision, a_confirmed_move_that_costs_the_run_less_than_the_minimum_impact_passes) {
