@@ -28,8 +28,7 @@ Case case_of(const Check& check) {
            "", "", describe(check) + "; " + evidence_of(check)};
   if (!check.note.empty()) out.output += "; " + check.note;
   if (check.result.verdict == Verdict::regression) out.failure = describe(check);
-  if (check.result.verdict == Verdict::inconclusive)
-    out.skipped = "inconclusive: beyond twice the tolerance, not confirmed over the family of checks";
+  if (check.result.verdict == Verdict::inconclusive) out.skipped = "inconclusive: " + std::string(inconclusive_meaning);
   return out;
 }
 

@@ -57,7 +57,7 @@ std::string evidence_of(const Check& check) {
 
 namespace {
 
-void list_checks(std::ostream& out, const GateResult& result, Verdict verdict, const char* title) {
+void list_checks(std::ostream& out, const GateResult& result, Verdict verdict, std::string_view title) {
   bool any = false;
   for (const Check& check : result.checks) {
     if (check.result.verdict != verdict) continue;
@@ -81,8 +81,7 @@ std::string checks_block(const GateResult& result) {
     out << "| " << to_string(verdict) << " | " << count << " |\n";
   list_checks(out, result, Verdict::regression, "Regressions");
   list_checks(out, result, Verdict::waived, "Waived");
-  list_checks(out, result, Verdict::inconclusive,
-              "Inconclusive (beyond twice the tolerance, not confirmed over the family of checks)");
+  list_checks(out, result, Verdict::inconclusive, "Inconclusive (" + std::string(inconclusive_meaning) + ")");
   list_checks(out, result, Verdict::improvement, "Improvements");
   out << "\n</details>\n";
   return out.str();

@@ -12,6 +12,11 @@
 
 namespace tally::gate {
 
+/// What an inconclusive check is, for the reports that list them (decision.hpp, step 2).
+inline constexpr std::string_view inconclusive_meaning =
+    "a large move the family of checks suspects but does not confirm, or a move beyond the tolerance with no "
+    "noise to judge it by: one run per commit, fewer than three commits";
+
 /// What was compared, for the reports' headings.
 struct GateHeading {
   std::string candidate; ///< e.g. "abc1234"

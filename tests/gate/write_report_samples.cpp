@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Writes the gate's reports for a synthetic history with a regression, a hostile region name,
-// an inconclusive check, an environment mismatch and a hung run; check_reports.py then parses them.
+// an inconclusive region (one run a side), an environment mismatch and a hung run; check_reports.py
+// then parses them.
 #include "gate/reports.hpp"
 
 #include "gate_runs.hpp"
@@ -28,6 +29,10 @@ int main(int argc, char** argv) {
       for (int i = 0; i < 5; ++i)
         runs.runs.push_back(tally::gate::testing::gate_run(noise.apply(shape)));
     }
+    // One run a side of halo, its load balance 0.95 → 0.80: no noise to judge it by, inconclusive.
+    tally::gate::testing::GateRunShape halo{commit, "halo"};
+    if (commit == "cand") halo.load_balance = 0.80;
+    runs.runs.push_back(tally::gate::testing::gate_run(halo));
     tally::gate::testing::GateRunShape other{commit, "timestep", 8};
     runs.runs.push_back(tally::gate::testing::gate_run(other));
     if (commit == "cand") runs.runs.back().document.environment.mpi_version = "5.0.0";
