@@ -105,12 +105,10 @@ void keep_family(GateResult& result, const GateConfig& config) {
     family.push_back(hypothesis.p_value);
   }
   const std::vector<bool> suspected = benjamini_hochberg(family, std::min(1.0, suspicion_alpha_factor * config.alpha));
+  const std::vector<bool> selected = benjamini_hochberg(family, config.alpha);
   for (std::size_t h = 0; h < hypotheses.size(); ++h) {
     for (const std::size_t i : hypotheses[h].checks)
       result.checks[i].result.suspected = suspected[h];
-  }
-  const std::vector<bool> selected = benjamini_hochberg(family, config.alpha);
-  for (std::size_t h = 0; h < hypotheses.size(); ++h) {
     if (!selected[h]) continue;
     const Hypothesis& hypothesis = hypotheses[h];
     const auto configurations = static_cast<double>(hypothesis.checks.size() + hypothesis.uniform.size());

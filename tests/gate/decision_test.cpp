@@ -277,7 +277,9 @@ analysis::ingest::RunSet commits_of(const std::vector<std::vector<double>>& valu
       GateRunShape shape{"k" + std::to_string(c)};
       apply(shape, value);
       runs.runs.push_back(gate_run(shape));
-      runs.runs.back().document.source->commit_time = "2026-01-0" + std::to_string(c + 1) + "T00:00:00Z";
+      char day[48];
+      std::snprintf(day, sizeof day, "2026-01-%02zuT00:00:00Z", c + 1);
+      runs.runs.back().document.source->commit_time = day;
     }
   }
   return runs;
@@ -294,18 +296,15 @@ analysis::ingest::RunSet three_commits(const std::vector<std::vector<double>>& t
 /// communication efficiency drops from 0.95 to 0.87.
 analysis::ingest::RunSet single_runs_with_a_candidate_job_far_out(bool odd_jobs) {
   testing::Noise noise(17);
-  analysis::ingest::RunSet runs;
-  for (int c = 0; c <= 12; ++c) {
-    GateRunShape shape = noise.apply(GateRunShape{"k" + std::to_string(c)});
-    if (odd_jobs && c == 3) shape.useful_avg_ns *= 1.3;
-    if (odd_jobs && c == 7) shape.load_balance = 0.80;
-    if (c == 12) shape.communication = 0.87;
-    runs.runs.push_back(gate_run(shape));
-    char day[32];
-    std::snprintf(day, sizeof day, "2026-01-%02dT00:00:00Z", c + 1);
-    runs.runs.back().document.source->commit_time = day;
-  }
-  return runs;
+  std::vector<std::vector<double>> commits;
+  for (int c = 0; c <= 12; ++c)
+    commits.push_back({static_cast<double>(c)});
+  return commits_of(commits, [&](GateRunShape& shape, double commit) {
+    shape = noise.apply(shape);
+    if (odd_jobs && commit == 3) shape.useful_avg_ns *= 1.3;
+    if (odd_jobs && commit == 7) shape.load_balance = 0.80;
+    if (commit == 12) shape.communication = 0.87;
+  });
 }
 
 TEST(Decision, a_single_run_as_far_out_as_the_historys_odd_jobs_is_not_a_regression) {
