@@ -62,22 +62,6 @@ struct RegionSpec {
   std::uint64_t visits = steps;      ///< per rank
 };
 
-/// What one rank did in one region, its sub-regions included.
-struct RankRecord {
-  std::uint64_t useful_ns = 0;
-  std::uint64_t mpi_ns = 0;
-  std::uint64_t elapsed_ns = 0;
-  model::Counts counts{};
-};
-
-void add(RankRecord& to, const RankRecord& from) {
-  to.useful_ns += from.useful_ns;
-  to.mpi_ns += from.mpi_ns;
-  to.elapsed_ns += from.elapsed_ns;
-  for (std::size_t i = 0; i < to.counts.size(); ++i)
-    to.counts[i] += from.counts[i];
-}
-
 std::uint64_t nanoseconds(double value) { return static_cast<std::uint64_t>(std::llround(std::max(0.0, value))); }
 
 constexpr std::size_t kind_slot(std::string_view kind) {
@@ -187,26 +171,6 @@ model::Counts own_counts(const RegionSpec& region, std::uint64_t neighbours, boo
   return counts;
 }
 
-analysis::ingest::LoadedRun document_header(const Configuration& configuration, int commit, int repetition) {
-  analysis::ingest::LoadedRun run;
-  model::RunDocument& d = run.document;
-  const std::string name = commit_name(commit);
-  d.tally_version = "bench";
-  d.run.id = "solver-" + name + "-r" + std::to_string(configuration.ranks) + "-" + std::to_string(repetition);
-  d.run.experiment = "solver";
-  d.run.start_time = d.run.end_time = commit_time(commit);
-  d.run.command_line = {"./solver"};
-  d.run.scaling = model::Scaling::strong;
-  d.source = model::SourceInfo{name, "main", commit_time(commit), false, std::nullopt, std::nullopt};
-  d.resources = {configuration.nodes, configuration.ranks, 1, 0, {}};
-  for (std::uint64_t node = 0; node < configuration.nodes; ++node)
-    d.resources.hosts.push_back("node" + std::to_string(node));
-  d.run.label = model::resource_label(d.resources);
-  d.environment = {"synthetic", "Open MPI", "4.1.4", "gcc", false, "tsc"};
-  run.file = d.run.id + ".json";
-  return run;
-}
-
 /// Measured energy for every region of `run`: the nodes' power over the region's elapsed time, in
 /// microjoules split 80% package and 20% dram. Its own generator, so that the times are those of a
 /// history without energy.
@@ -289,30 +253,66 @@ analysis::ingest::LoadedRun make_run(const std::vector<RegionSpec>& program, con
         add(records[*region.parent][rank], records[r][rank]);
     }
   }
-  analysis::ingest::LoadedRun run = document_header(configuration, commit, repetition);
+  analysis::ingest::LoadedRun run = run_header(ranks, configuration.nodes, commit, repetition, "solver");
   for (std::size_t r = 0; r < program.size(); ++r) {
-    model::RegionFold fold;
-    for (std::uint64_t rank = 0; rank < ranks; ++rank) {
-      const RankRecord& record = records[r][rank];
-      fold.add({.visits = program[r].visits,
-                .elapsed_ns = record.elapsed_ns,
-                .useful_ns = record.useful_ns,
-                .mpi_ns = record.mpi_ns,
-                .node = rank * configuration.nodes / ranks,
-                .counts = record.counts});
-    }
     const auto& parent = program[r].parent;
-    run.document.regions.push_back({.name = program[r].name,
-                                    .visits = program[r].visits * ranks,
-                                    .raw = fold.finish({.mpi = true}),
-                                    .per_rank = {},
-                                    .parent = parent ? std::optional(program[*parent].name) : std::nullopt});
+    run.document.regions.push_back(folded_region(program[r].name,
+                                                 parent ? std::optional(program[*parent].name) : std::nullopt,
+                                                 program[r].visits, records[r], configuration.nodes));
   }
   if (energy) add_measured_energy(run.document, *energy);
   return run;
 }
 
 } // namespace
+
+analysis::ingest::LoadedRun run_header(std::uint64_t ranks, std::uint64_t nodes, int commit, int repetition,
+                                       const std::string& program) {
+  analysis::ingest::LoadedRun run;
+  model::RunDocument& d = run.document;
+  const std::string name = commit_name(commit);
+  d.tally_version = "bench";
+  d.run.id = program + "-" + name + "-r" + std::to_string(ranks) + "-" + std::to_string(repetition);
+  d.run.experiment = program;
+  d.run.start_time = d.run.end_time = commit_time(commit);
+  d.run.command_line = {"./" + program};
+  d.run.scaling = model::Scaling::strong;
+  d.source = model::SourceInfo{name, "main", commit_time(commit), false, std::nullopt, std::nullopt};
+  d.resources = {nodes, ranks, 1, 0, {}};
+  for (std::uint64_t node = 0; node < nodes; ++node)
+    d.resources.hosts.push_back("node" + std::to_string(node));
+  d.run.label = model::resource_label(d.resources);
+  d.environment = {"synthetic", "Open MPI", "4.1.4", "gcc", false, "tsc"};
+  run.file = d.run.id + ".json";
+  return run;
+}
+
+void add(RankRecord& to, const RankRecord& from) {
+  to.useful_ns += from.useful_ns;
+  to.mpi_ns += from.mpi_ns;
+  to.elapsed_ns += from.elapsed_ns;
+  for (std::size_t i = 0; i < to.counts.size(); ++i)
+    to.counts[i] += from.counts[i];
+}
+
+model::Region folded_region(const std::string& name, std::optional<std::string> parent, std::uint64_t visits,
+                            const std::vector<RankRecord>& ranks, std::uint64_t nodes) {
+  model::RegionFold fold;
+  for (std::size_t rank = 0; rank < ranks.size(); ++rank) {
+    const RankRecord& record = ranks[rank];
+    fold.add({.visits = visits,
+              .elapsed_ns = record.elapsed_ns,
+              .useful_ns = record.useful_ns,
+              .mpi_ns = record.mpi_ns,
+              .node = rank * nodes / ranks.size(),
+              .counts = record.counts});
+  }
+  return {.name = name,
+          .visits = visits * ranks.size(),
+          .raw = fold.finish({.mpi = true}),
+          .per_rank = {},
+          .parent = std::move(parent)};
+}
 
 std::string commit_name(int commit) {
   char name[16];

@@ -8,12 +8,31 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace tally::bench {
 
 inline constexpr int commits = 12;           ///< c01..c12; the newest is the candidate, the previous one the baseline
 inline constexpr int repetitions = 5;        ///< runs of each commit at each configuration
 inline constexpr int realistic_regions = 30; ///< regions besides Global: 6 phases of 4 sub-regions each
+
+/// What one rank did in one region, its sub-regions included.
+struct RankRecord {
+  std::uint64_t useful_ns = 0;
+  std::uint64_t mpi_ns = 0;
+  std::uint64_t elapsed_ns = 0;
+  model::Counts counts{};
+};
+
+/// Adds what a rank did in `from` to `to` (a region covers its sub-regions).
+void add(RankRecord& to, const RankRecord& from);
+/// A run of `program` ("solver") by `ranks` ranks on `nodes` nodes at `commit`, without regions.
+analysis::ingest::LoadedRun run_header(std::uint64_t ranks, std::uint64_t nodes, int commit, int repetition,
+                                       const std::string& program);
+/// A region of a run from its ranks' records (model::RegionFold), each rank visiting it `visits`
+/// times, the ranks spread evenly over `nodes`.
+model::Region folded_region(const std::string& name, std::optional<std::string> parent, std::uint64_t visits,
+                            const std::vector<RankRecord>& ranks, std::uint64_t nodes);
 
 /// "c07" for commit 7 (1-based).
 std::string commit_name(int commit);

@@ -13,11 +13,10 @@
 // scalability itself.
 // `gate_noise TRIALS SEEDS` runs more (or fewer) single-metric and scaling trials and realistic
 // histories (defaults 100 and 100).
-#include "gate/commit_selection.hpp"
 #include "gate/compare.hpp"
-#include "gate/findings.hpp"
 
 #include "gate_histories.hpp"
+#include "gate_rates.hpp"
 #include "gate_runs.hpp"
 
 #include <algorithm>
@@ -68,16 +67,6 @@ RunSet history(const TrialShape& trial, double noise, double shift, std::uint64_
   return runs;
 }
 
-/// The gate's defaults on the newest commit, its baseline and history chosen as CI chooses them.
-gate::GateResult gate_newest(const RunSet& runs, int commits = bench::commits) {
-  const std::string candidate = bench::commit_name(commits);
-  gate::SelectionRequest request;
-  request.candidate = candidate;
-  const auto selected = gate::select_commits(runs, request);
-  const auto& commits_selected = std::get<gate::SelectedCommits>(selected);
-  return gate::compare_runs(runs, commits_selected.selection, gate::GateConfig{}, candidate, "2026-02-01");
-}
-
 /// Of `trials` trials, how many the gate with its defaults fails; in a scaling study, how many it
 /// fails with a scaling regression (a finding not seen at the reference configuration), and of those
 /// how many name computation scalability.
@@ -89,7 +78,8 @@ struct Failures {
 Failures failures(const TrialShape& shape, int trials, double noise, double shift, std::uint64_t seed) {
   Failures out;
   for (int trial = 0; trial < trials; ++trial) {
-    const gate::GateResult result = gate_newest(history(shape, noise, shift, seed + static_cast<std::uint64_t>(trial)));
+    const gate::GateResult result =
+        bench::gate_newest(history(shape, noise, shift, seed + static_cast<std::uint64_t>(trial)));
     const auto regression = [&](auto predicate) {
       return std::any_of(result.findings.begin(), result.findings.end(), [&](const gate::Finding& finding) {
         return finding.verdict == gate::Verdict::regression && predicate(finding);
@@ -105,76 +95,21 @@ Failures failures(const TrialShape& shape, int trials, double noise, double shif
   return out;
 }
 
-/// The realistic histories of both scenarios: rates, the checks made, and what cried wolf.
+/// The realistic histories of `options`, both scenarios.
 void realistic_rates(const bench::HistoryOptions& options, int seeds) {
-  const bench::HistoryLength& length = options.length;
-  constexpr std::size_t alarms_shown = 3;
-  int noise_red = 0, grown_red = 0, grown_named = 0, phases = 0, phases_named = 0, costly = 0, costly_named = 0;
-  int noise_inconclusive = 0, grown_inconclusive = 0; // what ci/tally-gate.sh --confirm would confirm A/B
-  // A change that costs the run less than this never fails (GateConfig::min_impact_percent).
-  const double min_impact = gate::GateConfig{}.min_impact_percent / 100.0;
-  std::size_t fewest_checks = SIZE_MAX, most_checks = 0;
-  std::vector<std::string> alarms;
-  for (int seed = 0; seed < seeds; ++seed) {
-    const auto offset = static_cast<std::uint64_t>(seed);
-    const gate::GateResult quiet =
-        gate_newest(bench::realistic_history(7000 + offset, false, options).runs, length.commits);
-    const bench::RealisticHistory grown = bench::realistic_history(8000 + offset, true, options);
-    const gate::GateResult slower = gate_newest(grown.runs, length.commits);
-    for (const gate::GateResult* result : {&quiet, &slower}) {
-      fewest_checks = std::min(fewest_checks, result->checks.size());
-      most_checks = std::max(most_checks, result->checks.size());
-    }
-    noise_inconclusive += quiet.overall == gate::Verdict::inconclusive ? 1 : 0;
-    grown_inconclusive += slower.overall == gate::Verdict::inconclusive ? 1 : 0;
-    if (gate::exit_code_of(quiet) == 1) {
-      ++noise_red;
-      std::vector<std::string> regressions;
-      for (const gate::Finding& finding : gate::find_causes(quiet)) {
-        if (finding.verdict == gate::Verdict::regression) regressions.push_back(finding.summary);
-      }
-      const std::string seed_label = "  seed " + std::to_string(7000 + seed) + ": ";
-      for (std::size_t i = 0; i < std::min(regressions.size(), alarms_shown); ++i)
-        alarms.push_back(seed_label + regressions[i]);
-      if (regressions.size() > alarms_shown)
-        alarms.push_back(seed_label + "and " + std::to_string(regressions.size() - alarms_shown) + " more");
-    }
-    const auto findings = gate::find_causes(slower);
-    const bool named = std::any_of(findings.begin(), findings.end(), [&](const gate::Finding& finding) {
-      return finding.verdict == gate::Verdict::regression && finding.region == grown.grown_region;
-    });
-    const bool red = gate::exit_code_of(slower) == 1;
-    grown_red += red ? 1 : 0;
-    grown_named += red && named ? 1 : 0;
-    phases += grown.grown_is_phase ? 1 : 0;
-    phases_named += grown.grown_is_phase && red && named ? 1 : 0;
-    costly += grown.grown_cost >= min_impact ? 1 : 0;
-    costly_named += grown.grown_cost >= min_impact && red && named ? 1 : 0;
-  }
   static constexpr const char* shapes[] = {"normal", "lognormal", "heavy-tailed (Student's t, 3 degrees)"};
-  std::printf("\nrealistic histories: %d seeds, %d commits x %d repetitions at 1, 2, 4 ranks and 8 ranks on 2 nodes,\n"
-              "Global + %d regions (%d phases x 4 sub-regions), %s noise 1-10%% per region%s%s\n",
-              seeds, length.commits, length.repetitions, 5 * options.phases, options.phases,
-              shapes[static_cast<int>(options.noise)],
-              options.measured_energy ? ", measured energy (energy to solution checked)" : "",
-              options.drifting_runner ? ", a runner that drifts between commits (3% speed, 3% per rank)" : "");
-  std::printf("%-34s %-7s %-7s %s\n", "scenario", "red", "named", "goal");
-  std::printf("%-34s %2d/%-4d %-7s %s\n", "noise only", noise_red, seeds, "-", "<= 5% red");
-  std::printf("%-34s %2d/%-4d %2d/%-4d %s\n", "one region grows 3x its noise", grown_red, seeds, grown_named, seeds,
-              ">= 90% red and named");
-  std::printf("inconclusive (an A/B study confirms): noise only %d/%d, one region grown %d/%d\n", noise_inconclusive,
-              seeds, grown_inconclusive, seeds);
-  std::printf("grown region a phase in %d of %d seeds, %d of them named\n", phases, seeds, phases_named);
-  if (costly < seeds)
-    std::printf("grown region costs the run at least the gate's %.2g%% in %d of %d seeds, %d of them named\n",
-                100 * min_impact, costly, seeds, costly_named);
-  if (fewest_checks == most_checks)
-    std::printf("checks per comparison: %zu\n", most_checks);
-  else
-    std::printf("checks per comparison: %zu to %zu\n", fewest_checks, most_checks);
-  if (!alarms.empty()) std::printf("regressions found on noise only (at most %zu per history):\n", alarms_shown);
-  for (const std::string& alarm : alarms)
-    std::printf("%s\n", alarm.c_str());
+  const bench::HistoryLength& length = options.length;
+  char title[512];
+  std::snprintf(title, sizeof title,
+                "realistic histories: %d seeds, %d commits x %d repetitions at 1, 2, 4 ranks and 8 ranks on 2 nodes,\n"
+                "Global + %d regions (%d phases x 4 sub-regions), %s noise 1-10%% per region%s%s",
+                seeds, length.commits, length.repetitions, 5 * options.phases, options.phases,
+                shapes[static_cast<int>(options.noise)],
+                options.measured_energy ? ", measured energy (energy to solution checked)" : "",
+                options.drifting_runner ? ", a runner that drifts between commits (3% speed, 3% per rank)" : "");
+  bench::realistic_rates(
+      title, length.commits,
+      [&](std::uint64_t seed, bool grow) { return bench::realistic_history(seed, grow, options); }, seeds);
 }
 
 } // namespace
