@@ -3,6 +3,7 @@
 // candidate), so grouping and per-run metrics are the site's, not a second implementation.
 #include "gate/compare.hpp"
 
+#include "gate/cell_spread.hpp"
 #include "gate/decision.hpp"
 #include "gate/energy_basis.hpp"
 #include "gate/environment.hpp"
@@ -10,6 +11,7 @@
 #include "gate/moderation.hpp"
 #include "gate/rule_usage.hpp"
 #include "gate/runner_speed.hpp"
+#include "gate/statistics.hpp"
 
 #include "analysis/experiment.hpp"
 #include "analysis/region_metrics.hpp"
@@ -17,8 +19,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <iterator>
 #include <map>
+#include <span>
 
 namespace tally::gate {
 namespace {
@@ -335,27 +339,31 @@ void pool_noise(std::vector<CellChecks>& cells, const GateConfig& config) {
   }
 }
 
-/// Stage 4b, one job's tails: with one run per commit the candidate is one job, and each history
-/// run judged against the others of its check, over every single-run check of the comparison,
-/// shows how far out one job lies how often (a job's tails are its runner's, whatever the metric);
-/// the single-run checks' p-values are read against those tails (job_tails.hpp).
+/// Stage 4b, one job's tails: the candidate's runs at one configuration are one job, and each
+/// history commit's median judged against the others of its check, over every check of the
+/// comparison, shows how far out one job lies how often (a job's tails are its runner's, whatever
+/// the metric: a rank slowed by another job on its core moves the regions it bottlenecks); the
+/// checks' p-values are read against those tails (job_tails.hpp). Single runs and repetitions are
+/// fitted apart: a median of repetitions trims one odd run, not one odd job.
 void fit_job_tails(std::vector<CellChecks>& cells) {
-  std::vector<double> scores;
-  std::vector<Scale*> single_runs;
-  for (CellChecks& cell : cells) {
-    for (PendingCheck& pending : cell.checks) {
-      if (!pending.scale || pending.scale->evidence != Evidence::single_runs) continue;
-      single_runs.push_back(&*pending.scale);
-      std::vector<double> values;
-      for (const std::vector<double>& commit : present_commits(pending))
-        values.push_back(commit.front());
-      const std::vector<double> check_scores = leave_one_out_scores(values);
-      scores.insert(scores.end(), check_scores.begin(), check_scores.end());
+  for (const bool single : {true, false}) {
+    std::vector<double> scores;
+    std::vector<Scale*> scales;
+    for (CellChecks& cell : cells) {
+      for (PendingCheck& pending : cell.checks) {
+        if (!pending.scale || (pending.scale->evidence == Evidence::single_runs) != single) continue;
+        scales.push_back(&*pending.scale);
+        std::vector<double> values;
+        for (const std::vector<double>& commit : present_commits(pending))
+          values.push_back(analysis::median(commit));
+        const std::vector<double> check_scores = leave_one_out_scores(values);
+        scores.insert(scores.end(), check_scores.begin(), check_scores.end());
+      }
     }
+    const double degrees = fit_tail_degrees(scores);
+    for (Scale* scale : scales)
+      scale->tail_degrees = degrees;
   }
-  const double degrees = fit_tail_degrees(scores);
-  for (Scale* scale : single_runs)
-    scale->tail_degrees = degrees;
 }
 
 /// Stage 5, the test: the check's tolerance (from its scale, never tighter than a fifth of the
@@ -364,6 +372,46 @@ void weigh(PendingCheck& pending) {
   Check& check = pending.check;
   check.rule.tolerance = tolerance_with_noise(check.rule, pending.scale, analysis::median(check.baseline_values));
   check.result = weigh_change(check.rule, check.baseline_values, check.candidate_values, pending.scale, check.share);
+}
+
+/// The warning of a spread at least cell_spread_warned wide: "spread: MPI load balance of 14 of 31
+/// regions beyond 2σ at 4 ranks, 3.4× as wide as their noise: ...".
+RunEvent spread_event(const CellChecks& cell, model::MetricId metric, std::span<const double> scores, double spread) {
+  constexpr double beyond = 1.96;
+  const auto moved = std::count_if(scores.begin(), scores.end(), [](double score) { return score > beyond; });
+  char text[512];
+  std::snprintf(text, sizeof text,
+                "spread: %s of %td of %zu regions beyond 2σ at %s, %.1f× as wide as their noise: this job's state "
+                "(one rank slowed by another job on its core) or a change of the code at this configuration; each "
+                "region was judged against that spread",
+                std::string(model::metric_info(metric).display_name).c_str(), moved, scores.size(),
+                cell.configuration.label().c_str(), spread);
+  return {RunEventKind::spread, Verdict::warning, cell.experiment->name, cell.configuration, "", std::nullopt, text};
+}
+
+/// Stage 5b, the configuration's spread: each metric's checks of one cell whose moves spread
+/// across the regions more widely than chance makes them are weighed again against that spread
+/// (cell_spread.hpp), their tolerances learned anew from the wider scale; a spread too wide for
+/// chance is a warning of its own.
+void widen_by_cell_spread(CellChecks& cell, GateResult& out) {
+  std::map<model::MetricId, std::vector<PendingCheck*>> by_metric;
+  for (PendingCheck& pending : cell.checks) {
+    if (pending.scale && pending.check.result.p_value) by_metric[pending.check.metric].push_back(&pending);
+  }
+  for (const auto& [metric, checks] : by_metric) {
+    std::vector<double> scores;
+    for (const PendingCheck* pending : checks)
+      scores.push_back(normal_score(*pending->check.result.p_value));
+    const double spread = cell_spread(scores);
+    if (spread <= 1.0) continue;
+    if (spread >= cell_spread_warned) out.run_events.push_back(spread_event(cell, metric, scores, spread));
+    for (PendingCheck* pending : checks) {
+      pending->scale->deviation *= spread;
+      pending->check.cell_spread = spread;
+      pending->check.rule.tolerance = pending->check.configured_tolerance;
+      weigh(*pending);
+    }
+  }
 }
 
 /// The region's share of Global in what the check of `metric` costs the run: energy for energy,
@@ -502,10 +550,11 @@ GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelect
   pool_noise(cells, config);
   fit_job_tails(cells);
   for (CellChecks& cell : cells) {
-    for (PendingCheck& pending : cell.checks) {
+    for (PendingCheck& pending : cell.checks)
       weigh(pending);
+    widen_by_cell_spread(cell, out);
+    for (PendingCheck& pending : cell.checks)
       out.checks.push_back(std::move(pending.check));
-    }
   }
   decide(out, config, candidate_commit, today);
   out.unused_rules = unused_rules(config, out);

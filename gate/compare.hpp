@@ -59,6 +59,9 @@ struct Check {
   /// For an elapsed time judged net of the runner's speed (runner_speed.hpp): how much slower the
   /// candidate's job ran than the baseline's, as a fraction, which its times were divided by.
   std::optional<double> runner_correction{};
+  /// How much wider the moves of this metric spread across the regions of its configuration than
+  /// chance makes them (cell_spread.hpp), which its scale was widened by; 1 where they did not.
+  double cell_spread = 1;
   /// The degrees of freedom the family's prior of this metric's noise added to the check's own
   /// (moderation.hpp); 0 without one.
   double prior_degrees_of_freedom = 0;
@@ -97,7 +100,7 @@ struct GateResult {
   std::vector<std::string> not_compared;  ///< one line per cell whose environments differ
   std::vector<CountChange> count_changes; ///< exact counts that changed (compare_counts.hpp)
   std::vector<RunEvent>
-      run_events; ///< hung candidate runs, new behaviours and idle nodes, uniform moves (run_events.hpp)
+      run_events; ///< hung candidate runs, new behaviours and idle nodes, uniform moves, spreads (run_events.hpp)
   std::vector<UniformMove> uniform_moves; ///< per cell with a runner speed; a kept one is also a run event
   /// The cells (experiment, configuration key) whose region counts both sides measured.
   std::set<std::pair<std::string, std::string>> counted_cells;

@@ -3,6 +3,7 @@
 // sets a check's, a count's or the commit's verdict.
 #include "gate/decision.hpp"
 
+#include "gate/cell_spread.hpp"
 #include "gate/diagnosis.hpp"
 #include "gate/findings.hpp"
 #include "gate/statistics.hpp"
@@ -249,6 +250,10 @@ void decide(GateResult& result, const GateConfig& config, const std::string& can
   std::map<std::tuple<std::string, std::string, std::string>, const Check*> elapsed;
   for (Check& check : result.checks) {
     check.result.verdict = verdict_of(check.result, check.rule, config);
+    // A job whose state moved one metric of many regions at one configuration at once tells no
+    // region's move there from that state (cell_spread.hpp): an A/B study does (step 2).
+    const bool moved = check.result.verdict == Verdict::regression || check.result.verdict == Verdict::improvement;
+    if (moved && check.cell_spread > 1) check.result.verdict = Verdict::inconclusive;
     apply_waiver(match_waivers(config.waivers, check.region, check.metric, candidate_commit, today),
                  check.result.verdict, check.note);
     if (check.metric == model::MetricId::elapsed_ns)

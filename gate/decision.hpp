@@ -32,7 +32,9 @@ double across_configurations_p(std::span<const double> scores, std::span<const d
 ///     hypothesis at four times alpha but the family does not keep it; else a
 ///     pass. A check without a scale (no commit with two repetitions and fewer than three commits)
 ///     has nothing to tell a move from one job's noise: inconclusive beyond its tolerance with that
-///     impact, else a pass.
+///     impact, else a pass. A regression or an improvement of a check whose configuration's regions
+///     moved that metric together (Check::cell_spread, cell_spread.hpp) is inconclusive: one job's
+///     state moved them, or the code did, and an A/B study tells which.
 ///  3. Active waivers turn regressions of checks and directed counts into `waived`.
 ///  4. A count change is `changed`, or a regression or an improvement where a rule gives the
 ///     count a direction; each says how its region's time moved.

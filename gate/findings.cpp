@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <iterator>
 #include <map>
 #include <tuple>
@@ -233,6 +234,14 @@ const Check& largest_change(const Finding& finding, const std::vector<Check>& ch
   });
 }
 
+/// Why a check's scale was widened (cell_spread.hpp): "judged against the spread of its
+/// configuration's regions, 2.4× its noise".
+std::string cell_spread_text(double spread) {
+  char text[96];
+  std::snprintf(text, sizeof text, "judged against the spread of its configuration's regions, %.1f× its noise", spread);
+  return text;
+}
+
 std::string summary_of(const Finding& finding, const std::vector<Check>& checks,
                        const analysis::Configuration& smallest) {
   const Check& lead = largest_change(finding, checks);
@@ -251,6 +260,7 @@ std::string summary_of(const Finding& finding, const std::vector<Check>& checks,
     if (!spent.empty()) out += "; " + spent;
   }
   if (!lead.diagnosis.empty()) out += "; " + lead.diagnosis;
+  if (lead.cell_spread > 1) out += "; " + cell_spread_text(lead.cell_spread);
   return out;
 }
 

@@ -57,7 +57,7 @@ double fit_tail_degrees(std::span<const double> scores) {
   for (const double score : scores)
     beyond += std::abs(score) >= point ? 1 : 0;
   const auto count = static_cast<double>(scores.size());
-  if (scores.empty() || beyond < chance_count_limit(count * tail_share)) return 0;
+  if (scores.size() < job_tails_min_scores || beyond < chance_count_limit(count * tail_share)) return 0;
   const double share = beyond / count;
   if (share >= student_t_p_value(point, heaviest_degrees)) return heaviest_degrees;
   // P(|T| ≥ point) falls as the degrees grow: bisect on their logarithm.

@@ -26,6 +26,7 @@ std::string_view to_string(RunEventKind kind) {
   case RunEventKind::behaviour: return "behaviour";
   case RunEventKind::idle_nodes: return "idle nodes";
   case RunEventKind::uniform: return "uniform";
+  case RunEventKind::spread: return "spread";
   }
   return "hung";
 }

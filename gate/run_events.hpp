@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // What the gate finds about runs as wholes rather than their metrics: a candidate run that hung
 // (fails the gate), a behaviour or idle nodes the baseline did not show (warnings), and every
-// region moved by one factor beyond the runner's spread (decision.hpp: the runner or the whole code).
+// region moved by one factor beyond the runner's spread (decision.hpp: the runner or the whole code),
+// and one metric of many regions at one configuration moving together (cell_spread.hpp, a warning).
 #pragma once
 
 #include "gate/verdict.hpp"
@@ -16,14 +17,14 @@
 
 namespace tally::gate {
 
-enum class RunEventKind { hung, behaviour, idle_nodes, uniform };
+enum class RunEventKind { hung, behaviour, idle_nodes, uniform, spread };
 
-/// "hung", "behaviour", "idle nodes" or "uniform": what a report names the event by.
+/// "hung", "behaviour", "idle nodes", "uniform" or "spread": what a report names the event by.
 std::string_view to_string(RunEventKind kind);
 
 struct RunEvent {
   RunEventKind kind = RunEventKind::hung;
-  Verdict verdict = Verdict::regression; ///< regression for a hang, warning for a behaviour or idle nodes
+  Verdict verdict = Verdict::regression; ///< regression for a hang, warning for a behaviour, idle nodes or a spread
   std::string experiment;
   analysis::Configuration configuration;
   std::string run_id;                ///< the hung run; empty for the others

@@ -46,9 +46,9 @@ struct Scale {
   /// alone; below two (a history of one or two commits), the repetitions' own degrees, before the
   /// family's pooling; 0: the pooled degrees serve.
   double job_degrees_of_freedom = 0;
-  /// Single runs: the degrees of freedom of Student's t whose tails one job's move has, fitted over
-  /// the comparison's single runs (job_tails.hpp), which every p-value of the check is read against;
-  /// 0: the normal's tails.
+  /// The degrees of freedom of Student's t whose tails one job's move has, fitted over the
+  /// comparison's checks of its kind (single runs or repetitions: job_tails.hpp), which every p-value
+  /// of the check is read against; 0: the normal's tails.
   double tail_degrees = 0;
 };
 

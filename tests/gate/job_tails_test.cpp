@@ -46,6 +46,17 @@ TEST(JobTails, a_count_beyond_the_point_that_chance_gives_keeps_the_normals_tail
   EXPECT_GT(fit_tail_degrees(scores), 0);
 }
 
+TEST(JobTails, fewer_scores_than_expect_one_beyond_the_point_tell_no_tails) {
+  // 999 scores expect 0.999 beyond 3.29: however many lie there, no tails; 1,000 with a tenth far
+  // out do (Cauchy's share is 18.7%, Student's t with 2 degrees 8.1%: a tenth lies between).
+  std::vector<double> scores(job_tails_min_scores - 1, 0.0);
+  std::fill_n(scores.begin(), 100, 4.0);
+  EXPECT_EQ(fit_tail_degrees(scores), 0);
+  scores.push_back(0.0);
+  EXPECT_GT(fit_tail_degrees(scores), 1);
+  EXPECT_LT(fit_tail_degrees(scores), 2);
+}
+
 TEST(JobTails, the_share_beyond_the_point_gives_the_degrees_whose_tails_hold_it) {
   // Student's t with 2 degrees puts 1 − 3.2905/√(3.2905² + 2) = 8.126% beyond the point.
   std::vector<double> scores(100000, 0.0);
