@@ -3,7 +3,6 @@
 // sets a check's, a count's or the commit's verdict.
 #include "gate/decision.hpp"
 
-#include "gate/cell_spread.hpp"
 #include "gate/diagnosis.hpp"
 #include "gate/findings.hpp"
 #include "gate/statistics.hpp"
@@ -129,15 +128,18 @@ void keep_family(GateResult& result, const GateConfig& config) {
   result.family = hypotheses.size();
 }
 
-/// Step 2: one check's verdict from its evidence.
-Verdict verdict_of(const SampleVerdict& evidence, const CheckRule& rule, const GateConfig& config) {
+/// Step 2: one check's verdict from its evidence, and how widely its configuration's regions
+/// spread together (Check::cell_spread; 1 where they did not).
+Verdict verdict_of(const SampleVerdict& evidence, const CheckRule& rule, const GateConfig& config, double cell_spread) {
   const bool matters = evidence.exceeds_tolerance && 100.0 * evidence.impact >= rule.min_impact_percent;
   if (!matters) return Verdict::pass;
   // Without a scale (no commit with two runs, fewer than three commits) nothing tells a move from
   // one job's noise, however far beyond the tolerance: repetitions or an A/B study settle it.
   if (!evidence.p_value) return Verdict::inconclusive;
   const Verdict moved = evidence.worse ? Verdict::regression : Verdict::improvement;
-  if (evidence.kept) return moved;
+  // A job whose state moved one metric of many regions at one configuration at once tells no
+  // region's move there from that state (cell_spread.hpp): an A/B study does.
+  if (evidence.kept) return cell_spread > 1 ? Verdict::inconclusive : moved;
   const bool large =
       std::abs(evidence.change) >= 2 * rule.tolerance && *evidence.p_value < config.alpha && evidence.suspected;
   return large ? Verdict::inconclusive : Verdict::pass;
@@ -146,7 +148,7 @@ Verdict verdict_of(const SampleVerdict& evidence, const CheckRule& rule, const G
 /// Step 2 for a uniform move: kept and beyond its tolerance, a run event of its own (a regression
 /// or an improvement), "uniform: the runner or the whole code" (paired: "the whole code").
 void decide_uniform(const UniformMove& move, const GateConfig& config, std::vector<RunEvent>& events) {
-  const Verdict verdict = verdict_of(move.result, move.rule, config);
+  const Verdict verdict = verdict_of(move.result, move.rule, config, 1.0);
   if (verdict != Verdict::regression && verdict != Verdict::improvement) return;
   // Paired on one runner, the move is the code's; along a history, the runner's or the code's.
   const char* against = move.paired ? "in the candidate" : "";
@@ -249,11 +251,7 @@ void decide(GateResult& result, const GateConfig& config, const std::string& can
   keep_family(result, config);
   std::map<std::tuple<std::string, std::string, std::string>, const Check*> elapsed;
   for (Check& check : result.checks) {
-    check.result.verdict = verdict_of(check.result, check.rule, config);
-    // A job whose state moved one metric of many regions at one configuration at once tells no
-    // region's move there from that state (cell_spread.hpp): an A/B study does (step 2).
-    const bool moved = check.result.verdict == Verdict::regression || check.result.verdict == Verdict::improvement;
-    if (moved && check.cell_spread > 1) check.result.verdict = Verdict::inconclusive;
+    check.result.verdict = verdict_of(check.result, check.rule, config, check.cell_spread);
     apply_waiver(match_waivers(config.waivers, check.region, check.metric, candidate_commit, today),
                  check.result.verdict, check.note);
     if (check.metric == model::MetricId::elapsed_ns)
