@@ -76,12 +76,16 @@ Spread median_spread(std::span<const std::vector<double>> commits, std::span<con
 
 /// The repetitions' part of a commit median's noise: the repetitions' pooled variance about their
 /// commits' means (one degree of freedom per repetition beyond the first of each commit) times the
-/// variance of a median of the commits' typical count of normal values (median_variance_factor), or
-/// the residuals' spread (analysis::CommitNoise::tails) where one odd repetition makes that larger.
+/// variance of a median of the commits' typical count of normal values (median_variance_factor).
 /// An unbiased variance with its full degrees: the median of pairwise differences the site's change
 /// points use is robust but, with three repetitions, its square is 1.3² the true variance on
-/// average, which the pooling (moderation.hpp) would take for noise.
-Spread repetition_spread(std::span<const std::vector<double>> commits, const analysis::CommitNoise& repetitions) {
+/// average, which the pooling (moderation.hpp) would take for noise. Not the larger of it and the
+/// residuals' spread (analysis::CommitNoise::tails), which the site's robust estimate needs to see
+/// a few slow runs: a variance sees them itself, and with three repetitions of two commits the
+/// residuals' spread of normal values is 1.14 times it, so the larger of the two widened every
+/// short history's scale by a tenth (the baseline and the candidate alone: 1 comparison in 100 red
+/// on noise, not the family's 5, and a 3σ move at four configurations missed in 1 of 5).
+Spread repetition_spread(std::span<const std::vector<double>> commits) {
   double squares = 0, degrees = 0;
   std::vector<double> counts;
   for (const std::vector<double>& values : commits) {
@@ -97,7 +101,7 @@ Spread repetition_spread(std::span<const std::vector<double>> commits, const ana
   if (degrees <= 0) return {};
   const auto typical = static_cast<std::size_t>(std::lround(analysis::median(counts)));
   const double deviation = std::sqrt(squares / degrees * median_variance_factor(std::max<std::size_t>(1, typical)));
-  return {std::max(deviation, repetitions.tails), degrees};
+  return {deviation, degrees};
 }
 
 /// Where the levels of `history` (oldest first, the baseline last) begin: the site's change points
@@ -113,8 +117,8 @@ std::vector<std::size_t> level_starts(std::span<const std::vector<double>> histo
   // candidate is then compared with the baseline alone, as a commit with its parent. Whether it
   // lies on its level is judged by the noise of the commits before it, which its own move would widen.
   if (level_commits > 1) {
-    const double before = std::max(repetition_spread(history, repetitions).deviation,
-                                   median_spread(history.first(history.size() - 1), starts).deviation);
+    const double before = std::max({repetition_spread(history).deviation, repetitions.tails,
+                                    median_spread(history.first(history.size() - 1), starts).deviation});
     if (!baseline_on_level(history, level_commits, before)) starts.push_back(history.size() - 1);
   }
   return starts;
@@ -140,9 +144,8 @@ std::optional<LearnedNoise> learn_noise(std::span<const std::vector<double>> com
                                         std::span<const double> candidate) {
   std::vector<std::vector<double>> with_candidate(commits.begin(), commits.end());
   with_candidate.emplace_back(candidate.begin(), candidate.end());
-  const analysis::CommitNoise repetitions = analysis::commit_noise(with_candidate);
   if (commits.empty()) return std::nullopt;
-  const Spread within = repetition_spread(with_candidate, repetitions);
+  const Spread within = repetition_spread(with_candidate);
   // With one run per commit the medians' spread alone is the noise, from three commits on, and the
   // history is one level: without repetitions to tell a commit's noise, a metric whose runs fall in
   // two modes (which rank a collective waits for) would be cut into levels of one mode each.

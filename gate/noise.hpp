@@ -34,9 +34,8 @@ struct LearnedNoise {
   std::size_t commits = 0;       ///< commits it was learned from, the baseline's included
   std::size_t level_commits = 1; ///< the newest commits after the history's last change point, the baseline's included
   /// The repetitions' part: the standard deviation of a commit's median on a steady runner (the
-  /// repetitions' pooled variance scaled to a median, or analysis::commit_noise's tails part where
-  /// larger; the candidate's repetitions included), and its degrees of freedom (one per repetition
-  /// beyond the first of each commit).
+  /// repetitions' pooled variance scaled to a median; the candidate's repetitions included), and its
+  /// degrees of freedom (one per repetition beyond the first of each commit).
   double within = 0;
   double within_degrees = 0;
   /// The repetitions' part's own degrees of freedom, as learned: within_degrees before the

@@ -88,11 +88,11 @@ std::vector<const Check*> checks_of(const GateResult& result, MetricId metric) {
 
 TEST(Energy, energy_that_rose_at_the_same_time_is_a_regression_naming_energy_and_the_region_that_spent_it) {
   // Every commit's medians: Global 100 J, solve 60 J; the candidate's solve spends 72 J, so Global
-  // 112 J (+12%), solve +20%; the times are the same. The history's noise: within a commit the 10
-  // pairs of {96, 98, 100, 102, 104} J differ by a median of 4 J, σ = 1.4826·4/√2 = 4.19 J a run and
-  // 4.19·√(π/10) = 2.35 J a median of five; against the level of 11 commits 2.5·2.35·√(1 + 1/11) =
-  // 6.1 J (6.1%), above the configured 5%, which is then the tolerance; z = 12 / (2.35·1.044) = 4.9:
-  // kept, beyond it.
+  // 112 J (+12%), solve +20%; the times are the same. The history's noise: each commit's
+  // {96, 98, 100, 102, 104} J have variance 40/4 = 10 J², the candidate's (±4% of 112 J) 12.544 J²,
+  // pooled over 12 commits 10.212 J²; a median of five has 0.2868 of it, 1.7114 J; against the
+  // level of 11 commits 2.5·1.7114·√(1 + 1/11) = 4.469 J (4.469%), under the configured 5%;
+  // z = 12 / (1.7114·1.0445) = 6.7: kept, beyond it.
   const GateResult result = compare_runs(patterned_history({112, 72}), newest_of_twelve(), {}, "c112", "2026-02-01");
   const auto energy = checks_of(result, MetricId::energy_j);
   ASSERT_EQ(energy.size(), 2u); // Global and solve
@@ -101,7 +101,7 @@ TEST(Energy, energy_that_rose_at_the_same_time_is_a_regression_naming_energy_and
   EXPECT_NEAR(global.result.candidate_median, 112.0, 1e-9);
   EXPECT_NEAR(global.result.change, 12.0, 1e-9);
   EXPECT_EQ(global.result.evidence, Evidence::learned_noise);
-  EXPECT_DOUBLE_EQ(global.rule.tolerance, 5.0);
+  EXPECT_NEAR(global.rule.tolerance, 4.469, 1e-3);
   EXPECT_EQ(global.result.verdict, Verdict::regression);
   EXPECT_EQ(global.energy_basis, "measured, package + dram");
   for (const Check* elapsed : checks_of(result, MetricId::elapsed_ns))

@@ -56,16 +56,14 @@ TEST(Noise, single_runs_that_fall_in_two_modes_are_one_level) {
 
 TEST(Noise, a_steady_history_is_one_level_and_the_spread_of_a_median) {
   // Five commits and the candidate of the same three values: about their mean each commit's
-  // variance is (1 + 0 + 1)/2 = 1, a median of three normal values has 0.4487 of it (0.670). The
-  // residuals are −1 and +1 six times each (the medians left out): a median of three draws is −1 or
-  // +1 with probability 1/2, a standard deviation of 1, divided by 1.15 (0.870): the larger
+  // variance is (1 + 0 + 1)/2 = 1, a median of three normal values has 0.4487 of it (0.670): the
   // repetitions' part, with 2 degrees of freedom in each of the 6 commits. The medians spread by 0
   // with 4 degrees of freedom (one per commit beyond the first of the level).
   const std::vector<std::vector<double>> commits(5, std::vector<double>{9.0, 10.0, 11.0});
   const auto noise = learn_noise(commits, std::vector<double>{9.0, 10.0, 11.0});
   ASSERT_TRUE(noise);
   EXPECT_EQ(noise->commits, 5u);
-  EXPECT_NEAR(noise->within, 1.0 / 1.15, 1e-12);
+  EXPECT_NEAR(noise->within, std::sqrt(0.4487), 1e-4);
   EXPECT_DOUBLE_EQ(noise->within_degrees, 12.0);
   EXPECT_DOUBLE_EQ(noise->medians, 0.0);
   EXPECT_DOUBLE_EQ(noise->medians_degrees, 4.0);
@@ -74,7 +72,7 @@ TEST(Noise, a_steady_history_is_one_level_and_the_spread_of_a_median) {
   // The scale is the larger part against the level of five, σ·√(1 + 1/5); the medians show no drift
   // beyond the repetitions, so it keeps the repetitions' 12 degrees of freedom.
   const Scale scale = noise_scale(*noise);
-  EXPECT_NEAR(scale.deviation, std::sqrt(1.2) / 1.15, 1e-12);
+  EXPECT_NEAR(scale.deviation, std::sqrt(1.2 * 0.4487), 1e-4);
   EXPECT_DOUBLE_EQ(scale.degrees_of_freedom, 12.0);
   EXPECT_EQ(scale.evidence, Evidence::learned_noise);
 }
@@ -82,10 +80,7 @@ TEST(Noise, a_steady_history_is_one_level_and_the_spread_of_a_median) {
 TEST(Noise, the_repetitions_part_is_their_pooled_variance_scaled_to_a_median) {
   // Six commits (the candidate's included) of 8, five times 10, and 12: about their mean 10 each has
   // variance (4 + 4)/6 = 4/3 with 6 degrees of freedom, and a median of seven normal values 0.2104
-  // of it (the sample median's efficiency 1/(7·v) of 0.679): a deviation of 0.530. The residuals'
-  // part is smaller: of the residuals −2, 0 four times and +2 (one 10 left out), a median of seven
-  // draws is −2 (or +2) when four or more are, with probability 4936/6⁷ = 0.0176 each way: a
-  // deviation of √(2·0.0176·4) = 0.376, divided by 1.15, 0.327.
+  // of it (the sample median's efficiency 1/(7·v) of 0.679): a deviation of 0.530.
   const std::vector<std::vector<double>> commits(5, std::vector<double>{8, 10, 10, 10, 10, 10, 12});
   const auto noise = learn_noise(commits, std::vector<double>{8, 10, 10, 10, 10, 10, 12});
   ASSERT_TRUE(noise);
@@ -94,9 +89,10 @@ TEST(Noise, the_repetitions_part_is_their_pooled_variance_scaled_to_a_median) {
 }
 
 TEST(Noise, medians_that_spread_beyond_their_repetitions_are_a_drift_and_say_how_much) {
-  // The steady history's repetitions (each commit m − 1, m, m + 1: a median's 1/1.15, above) around
-  // medians 13, 7, 13, 7, 10: about their mean 10 they spread by √((9 + 9 + 9 + 9 + 0)/4) = 3, with
-  // 4 degrees of freedom: a drift of 3 / (1/1.15) = 3.45, and the medians' part is the scale.
+  // The steady history's repetitions (each commit m − 1, m, m + 1: a median's √0.4487 = 0.670,
+  // above) around medians 13, 7, 13, 7, 10: about their mean 10 they spread by
+  // √((9 + 9 + 9 + 9 + 0)/4) = 3, with 4 degrees of freedom: a drift of 3 / 0.670 = 4.48, and the
+  // medians' part is the scale.
   std::vector<std::vector<double>> commits;
   for (const double median : {13.0, 7.0, 13.0, 7.0, 10.0})
     commits.push_back({median - 1, median, median + 1});
@@ -104,20 +100,20 @@ TEST(Noise, medians_that_spread_beyond_their_repetitions_are_a_drift_and_say_how
   ASSERT_TRUE(noise);
   EXPECT_EQ(noise->level_commits, 5u);
   EXPECT_NEAR(noise->medians, 3.0, 1e-12);
-  EXPECT_NEAR(drift_of(*noise), 3.0 * 1.15, 1e-12);
-  // Its degrees of freedom are Satterthwaite's for the repetitions' variance (1/1.15², 12 degrees)
-  // plus the drift beyond it (9 − 1/1.15², 4 degrees): 81 / (0.75614²/12 + 8.24386²/4) = 4.7541.
+  EXPECT_NEAR(drift_of(*noise), 3.0 / std::sqrt(0.4487), 1e-3);
+  // Its degrees of freedom are Satterthwaite's for the repetitions' variance (0.4487, 12 degrees)
+  // plus the drift beyond it (9 − 0.4487 = 8.5513, 4 degrees): 81 / (0.4487²/12 + 8.5513²/4) = 4.4267.
   const Scale scale = noise_scale(*noise);
   EXPECT_NEAR(scale.deviation, 3.0 * std::sqrt(1.2), 1e-12);
-  EXPECT_NEAR(scale.degrees_of_freedom, 4.7541, 1e-4);
+  EXPECT_NEAR(scale.degrees_of_freedom, 4.4267, 1e-3);
   CheckRule rule;
   rule.tolerance = 5.0;
   const std::string text = tolerance_text(rule, noise, 5.0);
-  EXPECT_NE(text.find("the commit medians spread 3.4× as much as their repetitions predict"), std::string::npos)
+  EXPECT_NE(text.find("the commit medians spread 4.5× as much as their repetitions predict"), std::string::npos)
       << text;
   // Below twice, the text says nothing of it.
   LearnedNoise slight = *noise;
-  slight.medians = 1.9 / 1.15;
+  slight.medians = 1.9 * std::sqrt(0.4487);
   EXPECT_EQ(tolerance_text(rule, slight, 5.0).find("repetitions predict"), std::string::npos);
 }
 
