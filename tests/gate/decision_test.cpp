@@ -183,19 +183,19 @@ TEST(Decision, a_move_beyond_a_tolerance_that_is_certain_is_a_regression_outside
 }
 
 /// Runs of `regions` regions (r00, r01, ...) in one document, each with its own noise level
-/// (1% to 10% of useful time, a tenth of it on the efficiencies), at 4 and 8 ranks, 12 commits of 5
-/// repetitions; nothing changes between commits.
-analysis::ingest::RunSet noise_only_history(std::uint64_t seed, int regions) {
+/// (1% to 10% of useful time, a tenth of it on the efficiencies), at 4 and 8 ranks, `commits`
+/// commits (c101, c102, ...) of `repetitions` each; nothing changes between commits.
+analysis::ingest::RunSet noise_only_history(std::uint64_t seed, int regions, int commits = 12, int repetitions = 5) {
   std::mt19937_64 generator(seed);
   std::vector<double> levels;
   for (int r = 0; r < regions; ++r)
     levels.push_back(std::uniform_real_distribution<double>(0.01, 0.10)(generator));
   const auto factor = [&](double relative) { return 1.0 + std::normal_distribution<double>(0.0, relative)(generator); };
   analysis::ingest::RunSet runs;
-  for (int commit = 1; commit <= 12; ++commit) {
+  for (int commit = 1; commit <= commits; ++commit) {
     const std::string name = "c" + std::to_string(100 + commit);
     for (std::uint64_t ranks : {4u, 8u}) {
-      for (int repetition = 0; repetition < 5; ++repetition) {
+      for (int repetition = 0; repetition < repetitions; ++repetition) {
         analysis::ingest::LoadedRun run;
         for (int r = 0; r < regions; ++r) {
           GateRunShape shape{name, "r" + std::to_string(10 + r), ranks};
@@ -235,6 +235,21 @@ TEST(Decision, hundreds_of_noise_only_checks_fail_at_most_one_history_in_ten) {
     red += exit_code_of(result);
   }
   EXPECT_LE(red, 1);
+}
+
+TEST(Decision, a_baseline_and_candidate_alone_of_three_runs_each_fail_on_noise_at_the_familys_rate) {
+  // The project's first comparison: two commits of three repetitions, 320 checks of pure noise whose
+  // scales rest on the repetitions alone (4 degrees of freedom a check, the family's prior beside
+  // them). The family-wise rule at 5% expects 2 red histories in 40; more than twice that is a rule
+  // that does not keep its rate.
+  int red = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    const GateResult result =
+        compare_runs(noise_only_history(seed, 20, 2, 3), {{"c102"}, {"c101"}}, {}, "c102", "2026-02-01");
+    EXPECT_EQ(result.checks.size(), 320u);
+    red += exit_code_of(result);
+  }
+  EXPECT_LE(red, 4);
 }
 
 /// Two commits of four repetitions of one region at 4 ranks with these load balances.

@@ -88,6 +88,23 @@ TEST(Noise, the_repetitions_part_is_their_pooled_variance_scaled_to_a_median) {
   EXPECT_DOUBLE_EQ(noise->within_degrees, 36.0);
 }
 
+TEST(Noise, the_baseline_and_candidate_alone_are_judged_by_their_repetitions_variance_not_their_residuals) {
+  // Two commits of 9, 10, 11: variance 1 about each mean, a median of three 0.4487 of it (0.670),
+  // against the baseline alone σ·√2 = 0.947. Their residuals (−1 and +1 twice, the medians left
+  // out) make a median of three draws ±1 half the time each: 1/1.15 = 0.870, 1.14 times as much,
+  // which the site's change points take as the larger but which would widen every short history's
+  // scale by that much (normal values of three repetitions give that ratio, tails or none).
+  const std::vector<std::vector<double>> baseline{{9.0, 10.0, 11.0}};
+  const auto noise = learn_noise(baseline, std::vector<double>{9.0, 10.0, 11.0});
+  ASSERT_TRUE(noise);
+  EXPECT_NEAR(noise->within, std::sqrt(0.4487), 1e-4);
+  EXPECT_DOUBLE_EQ(noise->within_degrees, 4.0);
+  const Scale scale = noise_scale(*noise);
+  EXPECT_NEAR(scale.deviation, std::sqrt(2 * 0.4487), 1e-4);
+  EXPECT_DOUBLE_EQ(scale.degrees_of_freedom, 4.0);
+  EXPECT_EQ(scale.evidence, Evidence::repetition_spread);
+}
+
 TEST(Noise, medians_that_spread_beyond_their_repetitions_are_a_drift_and_say_how_much) {
   // The steady history's repetitions (each commit m − 1, m, m + 1: a median's √0.4487 = 0.670,
   // above) around medians 13, 7, 13, 7, 10: about their mean 10 they spread by
