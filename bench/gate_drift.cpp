@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Seeded simulation of one check's p-value when nothing changed, on a runner whose speed drifts
+// Seeded simulation of one check's p-values when nothing changed, on a runner whose speed drifts
 // between commits: how often the gate's scale (gate/noise) gives p below 10⁻², 10⁻³ and 10⁻⁴,
-// against how often it should. Each commit's repetitions are normal values of standard deviation 1
+// against how often it should, with the scale's degrees of freedom (the p-value Stouffer's sum
+// across configurations takes) and with one job's (the history's jobs: the one Simes' takes). Each commit's repetitions are normal values of standard deviation 1
 // around the commit's own level, which drifts from commit to commit with standard deviation τ (0:
 // a steady runner). Histories of 11 commits × 5 repetitions (learned noise, against the level) and
 // of 3 and 4 commits × 4 (short, the candidate's repetitions in the repetitions' spread).
@@ -41,9 +42,15 @@ std::vector<double> commit_values(int repetitions, double drift, Random& random)
   return values;
 }
 
-/// The p-value of one noise-only comparison, with the reference the gate takes: the repetitions of
+/// A check's two p-values (SampleVerdict's p_value and p_one_job).
+struct PValues {
+  double scale = 1;
+  double one_job = 1;
+};
+
+/// The p-values of one noise-only comparison, with the reference the gate takes: the repetitions of
 /// the commits at the baseline's level, pooled.
-double noise_only_p_value(const Shape& shape, double drift, Random& random) {
+PValues noise_only_p_values(const Shape& shape, double drift, Random& random) {
   Commits commits;
   for (int c = 0; c <= shape.history_commits; ++c)
     commits.push_back(commit_values(shape.repetitions, drift, random));
@@ -56,7 +63,9 @@ double noise_only_p_value(const Shape& shape, double drift, Random& random) {
   for (std::size_t c = commits.size() - level_commits; c < commits.size(); ++c)
     reference.insert(reference.end(), commits[c].begin(), commits[c].end());
   const double difference = tally::analysis::median(candidate) - tally::analysis::median(reference);
-  return gate::student_t_p_value(difference / scale.deviation, scale.degrees_of_freedom);
+  const double z = difference / scale.deviation;
+  return {gate::student_t_p_value(z, scale.degrees_of_freedom),
+          gate::student_t_p_value(z, scale.job_degrees_of_freedom)};
 }
 
 } // namespace
@@ -68,21 +77,30 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::printf("gate_drift: %ld noise-only checks per cell; rate of p below each level over the level\n", trials);
-  std::printf("%-22s %-6s %10s %10s %10s\n", "history", "drift", "p<1e-2", "p<1e-3", "p<1e-4");
+  std::printf("%-22s %-6s %30s   %30s\n", "", "", "the scale's degrees", "one job's degrees");
+  std::printf("%-22s %-6s", "history", "drift");
+  for (int side = 0; side < 2; ++side)
+    std::printf(" %9s %9s %9s  ", "p<1e-2", "p<1e-3", "p<1e-4");
+  std::printf("\n");
   Random random(20261127);
   for (const Shape shape : {Shape{11, 5}, Shape{4, 4}, Shape{3, 4}}) {
     for (const double drift : {0.0, 0.25, 0.5, 1.0, 2.0, 4.0}) {
-      std::array<long, nominal.size()> below{};
+      std::array<long, nominal.size()> below{}, below_one_job{};
       for (long t = 0; t < trials; ++t) {
-        const double p = noise_only_p_value(shape, drift, random);
-        for (std::size_t k = 0; k < nominal.size(); ++k)
-          below[k] += p < nominal[k] ? 1 : 0;
+        const PValues p = noise_only_p_values(shape, drift, random);
+        for (std::size_t k = 0; k < nominal.size(); ++k) {
+          below[k] += p.scale < nominal[k] ? 1 : 0;
+          below_one_job[k] += p.one_job < nominal[k] ? 1 : 0;
+        }
       }
       char history[32];
       std::snprintf(history, sizeof history, "%d commits x %d", shape.history_commits, shape.repetitions);
       std::printf("%-22s %-6.2f", history, drift);
-      for (std::size_t k = 0; k < nominal.size(); ++k)
-        std::printf(" %10.2f", static_cast<double>(below[k]) / static_cast<double>(trials) / nominal[k]);
+      for (const auto& counts : {below, below_one_job}) {
+        for (std::size_t k = 0; k < nominal.size(); ++k)
+          std::printf(" %9.2f", static_cast<double>(counts[k]) / static_cast<double>(trials) / nominal[k]);
+        std::printf("  ");
+      }
       std::printf("\n");
     }
   }
