@@ -2,10 +2,11 @@
 // Seeded simulation of one check's p-values when nothing changed, on a runner whose speed drifts
 // between commits: how often the gate's scale (gate/noise) gives p below 10⁻², 10⁻³ and 10⁻⁴,
 // against how often it should, with the scale's degrees of freedom (the p-value Stouffer's sum
-// across configurations takes) and with one job's (the history's jobs: the one Simes' takes). Each commit's repetitions are normal values of standard deviation 1
-// around the commit's own level, which drifts from commit to commit with standard deviation τ (0:
-// a steady runner). Histories of 11 commits × 5 repetitions (learned noise, against the level) and
-// of 3 and 4 commits × 4 (short, the candidate's repetitions in the repetitions' spread).
+// across configurations takes) and with one job's (the history's jobs: the one Simes' takes).
+// Each commit's repetitions are normal values of standard deviation 1 around the commit's own
+// level, which drifts from commit to commit with standard deviation τ (0: a steady runner).
+// Histories of 11 commits × 5 repetitions (learned noise, against the level) and of 3 and 4
+// commits × 4 (short, the candidate's repetitions in the repetitions' spread).
 // `gate_drift TRIALS` runs more trials per cell (default 20,000; 10⁻⁴ needs about 10⁵).
 #include "gate/noise.hpp"
 #include "gate/statistics.hpp"
