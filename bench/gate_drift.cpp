@@ -9,9 +9,7 @@
 // commits × 4 (short, the candidate's repetitions in the repetitions' spread).
 // `gate_drift TRIALS` runs more trials per cell (default 20,000; 10⁻⁴ needs about 10⁵).
 #include "gate/noise.hpp"
-#include "gate/statistics.hpp"
-
-#include "analysis/region_metrics.hpp"
+#include "gate/verdict.hpp"
 
 #include <array>
 #include <cstdio>
@@ -63,10 +61,8 @@ PValues noise_only_p_values(const Shape& shape, double drift, Random& random) {
   std::vector<double> reference;
   for (std::size_t c = commits.size() - level_commits; c < commits.size(); ++c)
     reference.insert(reference.end(), commits[c].begin(), commits[c].end());
-  const double difference = tally::analysis::median(candidate) - tally::analysis::median(reference);
-  const double z = difference / scale.deviation;
-  return {gate::student_t_p_value(z, scale.degrees_of_freedom),
-          gate::student_t_p_value(z, scale.job_degrees_of_freedom)};
+  const gate::SampleVerdict evidence = gate::weigh_change(gate::CheckRule{}, reference, candidate, scale, 1.0);
+  return {*evidence.p_value, *evidence.p_one_job};
 }
 
 } // namespace
