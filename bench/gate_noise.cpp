@@ -154,7 +154,7 @@ int main(int argc, char** argv) {
   realistic_rates({.length = {12, 1}, .drifting_runner = true}, seeds);
   realistic_rates({.length = {2, 1}}, seeds);
   // Histories generated otherwise: other noise shapes, a program of Global alone (an unmodified
-  // binary) and one of a hundred regions, short and long.
+  // binary; its first comparison on a drifting runner too) and one of a hundred regions, short and long.
   std::printf("\nhistories generated otherwise:\n");
   realistic_rates({.length = {}, .noise = bench::NoiseShape::lognormal}, seeds);
   realistic_rates({.length = {}, .noise = bench::NoiseShape::heavy_tailed}, seeds);
@@ -163,6 +163,7 @@ int main(int argc, char** argv) {
   realistic_rates({.length = {6, 1}, .noise = bench::NoiseShape::heavy_tailed}, seeds);
   realistic_rates({.length = {}, .phases = 0}, seeds);
   realistic_rates({.length = {4, 3}, .phases = 0}, seeds);
+  realistic_rates({.length = {2, 3}, .phases = 0, .drifting_runner = true}, seeds);
   realistic_rates({.length = {30, 10}, .phases = 20}, seeds);
   realistic_rates({.length = {6, 2}, .phases = 20, .drifting_runner = true}, seeds);
   return 0;

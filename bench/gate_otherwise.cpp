@@ -42,9 +42,11 @@ int main(int argc, char** argv) {
   rates({.length = {2, 3}}, seeds);
   rates({.length = {12, 5}, .drifting_runner = true}, seeds);
   rates({.length = {4, 3}, .drifting_runner = true}, seeds);
-  // A program of one region, other noise shapes, many regions, many and few repetitions.
+  // A program of one region (its first comparison on a drifting runner too), other noise shapes,
+  // many regions, many and few repetitions.
   rates({.length = {12, 5}, .regions = 0}, seeds);
   rates({.length = {4, 3}, .regions = 0}, seeds);
+  rates({.length = {2, 3}, .regions = 0, .drifting_runner = true}, seeds);
   rates({.length = {12, 5}, .noise = bench::StepNoise::interruptions}, seeds);
   rates({.length = {4, 3}, .noise = bench::StepNoise::interruptions}, seeds);
   rates({.length = {12, 5}, .noise = bench::StepNoise::lognormal}, seeds);

@@ -4,6 +4,7 @@
 
 #include "gate/commit_selection.hpp"
 #include "gate/findings.hpp"
+#include "gate/reports.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -27,7 +28,8 @@ gate::GateResult gate_newest(const analysis::ingest::RunSet& runs, int newest) {
 void realistic_rates(const std::string& title, int newest, const HistoryMaker& make, int seeds) {
   constexpr std::size_t alarms_shown = 3;
   int noise_red = 0, grown_red = 0, grown_named = 0, phases = 0, phases_named = 0, costly = 0, costly_named = 0;
-  int noise_inconclusive = 0, grown_inconclusive = 0; // what ci/tally-gate.sh --confirm would confirm A/B
+  int noise_inconclusive = 0, grown_inconclusive = 0;   // what ci/tally-gate.sh --confirm would confirm A/B
+  int noise_red_confirmed = 0, grown_red_confirmed = 0; // red verdicts it would re-run A/B before failing
   // A change that costs the run less than this never fails (GateConfig::min_impact_percent).
   const double min_impact = gate::GateConfig{}.min_impact_percent / 100.0;
   std::size_t fewest_checks = SIZE_MAX, most_checks = 0;
@@ -45,6 +47,7 @@ void realistic_rates(const std::string& title, int newest, const HistoryMaker& m
     grown_inconclusive += slower.overall == gate::Verdict::inconclusive ? 1 : 0;
     if (gate::exit_code_of(quiet) == 1) {
       ++noise_red;
+      noise_red_confirmed += gate::confirmation_of(quiet, false) != gate::Confirmation::none ? 1 : 0;
       std::vector<std::string> regressions;
       for (const gate::Finding& finding : gate::find_causes(quiet)) {
         if (finding.verdict == gate::Verdict::regression) regressions.push_back(finding.summary);
@@ -61,6 +64,7 @@ void realistic_rates(const std::string& title, int newest, const HistoryMaker& m
     });
     const bool red = gate::exit_code_of(slower) == 1;
     grown_red += red ? 1 : 0;
+    grown_red_confirmed += red && gate::confirmation_of(slower, false) != gate::Confirmation::none ? 1 : 0;
     grown_named += red && named ? 1 : 0;
     phases += grown.grown_is_phase ? 1 : 0;
     phases_named += grown.grown_is_phase && red && named ? 1 : 0;
@@ -74,6 +78,10 @@ void realistic_rates(const std::string& title, int newest, const HistoryMaker& m
               ">= 90% red and named");
   std::printf("inconclusive (an A/B study confirms): noise only %d/%d, one region grown %d/%d\n", noise_inconclusive,
               seeds, grown_inconclusive, seeds);
+  if (noise_red_confirmed + grown_red_confirmed > 0)
+    std::printf(
+        "red, re-run A/B before failing (uniform or one job's move): noise only %d/%d, one region grown %d/%d\n",
+        noise_red_confirmed, noise_red, grown_red_confirmed, grown_red);
   if (phases > 0)
     std::printf("grown region a phase in %d of %d seeds, %d of them named\n", phases, seeds, phases_named);
   if (costly < seeds)

@@ -19,7 +19,8 @@
 #   --mr-note    post the Markdown report on the GitLab merge request (tally-mr-note.sh)
 #   --ab DIR     judge the A/B study in DIR pair by pair (tally-study.sh --baseline-program), no history
 #   --confirm    (TALLY_GATE_CONFIRM=1) when the history's verdict is inconclusive, or its only
-#                regressions are uniform slowdowns (TALLY_VERDICT_CONFIRM in verdict.env), re-run it
+#                regressions are uniform slowdowns or one job's moves that nothing tells from the
+#                code (TALLY_VERDICT_CONFIRM in verdict.env), re-run it
 #                as an A/B study (tally-ab.sh) against the merge base, else the gate's baseline
 #                commit, whose verdict decides: gate.xml, metrics.txt and verdict.env are the A/B
 #                study's (its own reports in <reports>/ab), gate.md both reports, the history's
@@ -117,8 +118,10 @@ if [ "$confirm" = 1 ] && [ -z "$ab" ] && [ -s "$reports/verdict.env" ] &&
   if [ -z "$ab_baseline" ]; then
     say "the history's verdict ($reason) needs an A/B study, but there is no baseline commit: the verdict stands"
   else
-    say "the history's verdict is $verdict ($reason): a slower runner cannot be told from the code along a" \
-      "history; confirming it A/B against ${ab_baseline:0:12} on this runner"
+    why="a slower runner cannot be told from the code along a history"
+    [ "$reason" != one_job ] || why="one job on each side: nothing in the comparison tells its state from the code"
+    say "the history's verdict is $verdict ($reason): $why; confirming it A/B against ${ab_baseline:0:12} on" \
+      "this runner"
     # The A/B study's reports become the job's (JUnit, metrics, verdict); the history's move to history/.
     mkdir -p "$reports/history"
     for file in gate.md gate.xml metrics.txt verdict.env; do

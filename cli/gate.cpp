@@ -180,11 +180,12 @@ void add_gate_command(CLI::App& app, int& exit_code) {
                       "Where a report cut to --markdown-limit sends readers for the checks (the site)");
   command->add_option("--junit", options->junit, "Write the JUnit XML report to this file");
   command->add_option("--metrics", options->metrics, "Write the OpenMetrics report (GitLab metrics.txt) to this file");
-  command->add_option("--dotenv", options->dotenv,
-                      "Write the verdict as KEY=value lines for CI scripts (GitLab's dotenv report, GitHub's step "
-                      "outputs): TALLY_VERDICT, TALLY_VERDICT_EXIT_CODE, TALLY_VERDICT_CONFIRM (none, inconclusive or "
-                      "uniform: whether an A/B study should settle a history verdict), TALLY_VERDICT_CANDIDATE and "
-                      "TALLY_VERDICT_BASELINE (the newest baseline commit)");
+  command->add_option(
+      "--dotenv", options->dotenv,
+      "Write the verdict as KEY=value lines for CI scripts (GitLab's dotenv report, GitHub's step "
+      "outputs): TALLY_VERDICT, TALLY_VERDICT_EXIT_CODE, TALLY_VERDICT_CONFIRM (none, inconclusive, "
+      "uniform or one_job: whether an A/B study should settle a history verdict), TALLY_VERDICT_CANDIDATE and "
+      "TALLY_VERDICT_BASELINE (the newest baseline commit)");
   command->add_option("--jobs", options->jobs, "Threads reading documents")->capture_default_str();
   command->add_flag(
       "--strict", options->strict,

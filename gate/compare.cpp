@@ -4,6 +4,7 @@
 #include "gate/compare.hpp"
 
 #include "gate/cell_spread.hpp"
+#include "gate/configuration_spread.hpp"
 #include "gate/decision.hpp"
 #include "gate/energy_basis.hpp"
 #include "gate/environment.hpp"
@@ -414,6 +415,53 @@ void widen_by_cell_spread(CellChecks& cell, GateResult& out) {
   }
 }
 
+/// Stage 5c, the configurations' spread: where a check's scale knows its repetitions alone (no
+/// history of jobs: the baseline and the candidate alone) and its configuration has too few regions
+/// to show its job's state (fewer than cell_spread_min_checks checks of the metric), the region's
+/// other configurations show how far one job's state moves the metric (configuration_spread.hpp):
+/// each check keeps how much wider that makes its scale (Check::configuration_spread), and a move
+/// kept while they spread so is inconclusive (decision.hpp). Every such check is marked
+/// (Check::job_state_untold): its regression is one that an A/B study confirms (reports.hpp).
+void mark_configuration_spread(std::vector<CellChecks>& cells, const GateConfig& config) {
+  std::map<std::tuple<std::string, std::string, model::MetricId>, std::vector<PendingCheck*>> regions;
+  for (CellChecks& cell : cells) {
+    std::map<model::MetricId, std::size_t> checks_of;
+    for (const PendingCheck& pending : cell.checks)
+      checks_of[pending.check.metric] += pending.check.result.p_value ? 1 : 0;
+    for (PendingCheck& pending : cell.checks) {
+      Check& check = pending.check;
+      const bool repetitions_alone = check.result.p_value && check.noise && check.noise->medians_degrees == 0;
+      if (!repetitions_alone || checks_of[check.metric] >= cell_spread_min_checks) continue;
+      check.job_state_untold = true;
+      // A check whose values never vary (decided by its tolerance: decision.hpp) tells no spread.
+      if (!certain_beyond_tolerance(check.result, check.rule, config))
+        regions[{check.experiment, check.region, check.metric}].push_back(&pending);
+    }
+  }
+  for (const auto& [key, checks] : regions) {
+    std::vector<ConfigurationMove> moves;
+    for (const PendingCheck* pending : checks) {
+      const Check& check = pending->check;
+      // The scale in the check's unit: percentage points, or percent of the baseline's median.
+      const double unit = check.rule.tolerance_in_pp ? 0.01 : std::abs(check.result.baseline_median) / 100.0;
+      moves.push_back(
+          {check.result.change, unit > 0 ? pending->scale->deviation / unit : 0.0, pending->scale->degrees_of_freedom});
+    }
+    const bool common_reference = model::metric_info(std::get<2>(key)).scope == model::MetricScope::across_runs;
+    const std::vector<std::optional<JobSpread>> spreads = job_spread(moves, common_reference);
+    for (std::size_t i = 0; i < checks.size(); ++i) {
+      if (!spreads[i] || moves[i].deviation == 0) continue;
+      Check& check = checks[i]->check;
+      // Whether a job's state explains the move: not beyond the rule's alpha on its own against
+      // the scale with that state's variance added. A move far beyond that as well stands.
+      const double wider = std::sqrt(1 + spreads[i]->variance / (moves[i].deviation * moves[i].deviation));
+      const double p =
+          with_tails(student_t_p_value(*check.result.z / wider, spreads[i]->degrees), checks[i]->scale->tail_degrees);
+      if (p > check.rule.alpha) check.configuration_spread = wider;
+    }
+  }
+}
+
 /// The region's share of Global in what the check of `metric` costs the run: energy for energy,
 /// elapsed time otherwise; 1 without a Global region or without the quantity on either.
 double share_of(const Cell& cell, const model::MetricValues& region, model::MetricId metric) {
@@ -553,6 +601,9 @@ GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelect
     for (PendingCheck& pending : cell.checks)
       weigh(pending);
     widen_by_cell_spread(cell, out);
+  }
+  mark_configuration_spread(cells, config);
+  for (CellChecks& cell : cells) {
     for (PendingCheck& pending : cell.checks)
       out.checks.push_back(std::move(pending.check));
   }

@@ -62,6 +62,15 @@ struct Check {
   /// How much wider the moves of this metric spread across the regions of its configuration than
   /// chance makes them (cell_spread.hpp), which its scale was widened by; 1 where they did not.
   double cell_spread = 1;
+  /// Where nothing else tells its job's state, how much wider its scale is with the variance one
+  /// job's state adds as the region's other configurations show it (configuration_spread.hpp), when
+  /// that explains its move (not beyond its rule's alpha against the wider scale): a kept move is
+  /// then inconclusive. 1 otherwise: they spread within chance, the move is beyond them too, or the
+  /// check's history or configuration tells the job's state.
+  double configuration_spread = 1;
+  /// Nothing in the comparison tells its job's state from the code: no history of jobs (its scale
+  /// knows its repetitions alone) and too few regions at its configuration (configuration_spread.hpp).
+  bool job_state_untold = false;
   /// The degrees of freedom the family's prior of this metric's noise added to the check's own
   /// (moderation.hpp); 0 without one.
   double prior_degrees_of_freedom = 0;

@@ -128,9 +128,11 @@ void keep_family(GateResult& result, const GateConfig& config) {
   result.family = hypotheses.size();
 }
 
-/// Step 2: one check's verdict from its evidence, and how widely its configuration's regions
-/// spread together (Check::cell_spread; 1 where they did not).
-Verdict verdict_of(const SampleVerdict& evidence, const CheckRule& rule, const GateConfig& config, double cell_spread) {
+/// Step 2: one check's verdict from its evidence, and whether one job's state may have made its move:
+/// its configuration's regions spread together (Check::cell_spread), or, where nothing else tells,
+/// its region's other configurations spread as jobs' states do (Check::configuration_spread).
+Verdict verdict_of(const SampleVerdict& evidence, const CheckRule& rule, const GateConfig& config,
+                   bool one_job_may_explain) {
   const bool matters = evidence.exceeds_tolerance && 100.0 * evidence.impact >= rule.min_impact_percent;
   if (!matters) return Verdict::pass;
   // Without a scale (no commit with two runs, fewer than three commits) nothing tells a move from
@@ -138,8 +140,10 @@ Verdict verdict_of(const SampleVerdict& evidence, const CheckRule& rule, const G
   if (!evidence.p_value) return Verdict::inconclusive;
   const Verdict moved = evidence.worse ? Verdict::regression : Verdict::improvement;
   // A job whose state moved one metric of many regions at one configuration at once tells no
-  // region's move there from that state (cell_spread.hpp): an A/B study does.
-  if (evidence.kept) return cell_spread > 1 ? Verdict::inconclusive : moved;
+  // region's move there from that state (cell_spread.hpp), nor, with the baseline and the candidate
+  // alone, does a move as far as the region's other configurations' jobs moved (configuration_spread.hpp):
+  // an A/B study does.
+  if (evidence.kept) return one_job_may_explain ? Verdict::inconclusive : moved;
   const bool large =
       std::abs(evidence.change) >= 2 * rule.tolerance && *evidence.p_value < config.alpha && evidence.suspected;
   return large ? Verdict::inconclusive : Verdict::pass;
@@ -148,7 +152,7 @@ Verdict verdict_of(const SampleVerdict& evidence, const CheckRule& rule, const G
 /// Step 2 for a uniform move: kept and beyond its tolerance, a run event of its own (a regression
 /// or an improvement), "uniform: the runner or the whole code" (paired: "the whole code").
 void decide_uniform(const UniformMove& move, const GateConfig& config, std::vector<RunEvent>& events) {
-  const Verdict verdict = verdict_of(move.result, move.rule, config, 1.0);
+  const Verdict verdict = verdict_of(move.result, move.rule, config, false);
   if (verdict != Verdict::regression && verdict != Verdict::improvement) return;
   // Paired on one runner, the move is the code's; along a history, the runner's or the code's.
   const char* against = move.paired ? "in the candidate" : "";
@@ -251,7 +255,8 @@ void decide(GateResult& result, const GateConfig& config, const std::string& can
   keep_family(result, config);
   std::map<std::tuple<std::string, std::string, std::string>, const Check*> elapsed;
   for (Check& check : result.checks) {
-    check.result.verdict = verdict_of(check.result, check.rule, config, check.cell_spread);
+    check.result.verdict =
+        verdict_of(check.result, check.rule, config, check.cell_spread > 1 || check.configuration_spread > 1);
     apply_waiver(match_waivers(config.waivers, check.region, check.metric, candidate_commit, today),
                  check.result.verdict, check.note);
     if (check.metric == model::MetricId::elapsed_ns)

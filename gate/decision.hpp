@@ -33,8 +33,10 @@ double across_configurations_p(std::span<const double> scores, std::span<const d
 ///     pass. A check without a scale (no commit with two repetitions and fewer than three commits)
 ///     has nothing to tell a move from one job's noise: inconclusive beyond its tolerance with that
 ///     impact, else a pass. A regression or an improvement of a check whose configuration's regions
-///     moved that metric together (Check::cell_spread, cell_spread.hpp) is inconclusive: one job's
-///     state moved them, or the code did, and an A/B study tells which.
+///     moved that metric together (Check::cell_spread, cell_spread.hpp), or whose move, with the
+///     baseline and the candidate alone, its region's other configurations' spread explains
+///     (Check::configuration_spread, configuration_spread.hpp), is inconclusive: one job's state
+///     moved them, or the code did, and an A/B study tells which.
 ///  3. Active waivers turn regressions of checks and directed counts into `waived`.
 ///  4. A count change is `changed`, or a regression or an improvement where a rule gives the
 ///     count a direction; each says how its region's time moved.

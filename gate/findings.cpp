@@ -242,6 +242,18 @@ std::string cell_spread_text(double spread) {
   return text;
 }
 
+/// Why a kept move is inconclusive where nothing else tells its job's state (configuration_spread.hpp):
+/// "its other configurations moved as one job's state would, 2.3× its noise (the baseline and the
+/// candidate alone)".
+std::string configuration_spread_text(double spread) {
+  char text[160];
+  std::snprintf(text, sizeof text,
+                "its other configurations moved as one job's state would, %.1f× its noise (the baseline and the "
+                "candidate alone)",
+                spread);
+  return text;
+}
+
 std::string summary_of(const Finding& finding, const std::vector<Check>& checks,
                        const analysis::Configuration& smallest) {
   const Check& lead = largest_change(finding, checks);
@@ -261,6 +273,7 @@ std::string summary_of(const Finding& finding, const std::vector<Check>& checks,
   }
   if (!lead.diagnosis.empty()) out += "; " + lead.diagnosis;
   if (lead.cell_spread > 1) out += "; " + cell_spread_text(lead.cell_spread);
+  if (lead.configuration_spread > 1) out += "; " + configuration_spread_text(lead.configuration_spread);
   return out;
 }
 

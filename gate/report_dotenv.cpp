@@ -37,6 +37,17 @@ bool every_region_slower(const GateResult& result) {
   return !regions.empty() && slower.size() == regions.size();
 }
 
+/// A regression whose every regressed check is one job's move on each side that nothing in the
+/// comparison tells from the code (Check::job_state_untold: the baseline and the candidate alone,
+/// too few regions at its configuration).
+bool one_job_regression(const GateResult& result, const Finding& finding) {
+  if (finding.run_event) return false;
+  const auto regressed = [&](std::size_t check) { return result.checks[check].result.verdict == Verdict::regression; };
+  return std::any_of(finding.checks.begin(), finding.checks.end(), regressed) &&
+         std::all_of(finding.checks.begin(), finding.checks.end(),
+                     [&](std::size_t check) { return !regressed(check) || result.checks[check].job_state_untold; });
+}
+
 /// One word: a verdict's name with its spaces as underscores ("no baseline" → "no_baseline").
 std::string word(std::string_view text) {
   std::string out(text);
@@ -51,6 +62,7 @@ std::string_view to_string(Confirmation confirmation) {
   case Confirmation::none: return "none";
   case Confirmation::inconclusive: return "inconclusive";
   case Confirmation::uniform: return "uniform";
+  case Confirmation::one_job: return "one_job";
   }
   return "none";
 }
@@ -62,7 +74,12 @@ Confirmation confirmation_of(const GateResult& result, bool paired) {
   const bool only_uniform = std::all_of(result.findings.begin(), result.findings.end(), [&](const Finding& finding) {
     return finding.verdict != Verdict::regression || uniform_regression(result, finding);
   });
-  return only_uniform || every_region_slower(result) ? Confirmation::uniform : Confirmation::none;
+  if (only_uniform || every_region_slower(result)) return Confirmation::uniform;
+  const bool only_one_job = std::all_of(result.findings.begin(), result.findings.end(), [&](const Finding& finding) {
+    return finding.verdict != Verdict::regression || uniform_regression(result, finding) ||
+           one_job_regression(result, finding);
+  });
+  return only_one_job ? Confirmation::one_job : Confirmation::none;
 }
 
 void write_dotenv(std::ostream& out, const GateResult& result, const VerdictSubject& subject) {

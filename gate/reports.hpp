@@ -38,10 +38,12 @@ void write_metrics(std::ostream& out, const GateResult& result);
 
 /// Why a history verdict needs an A/B study to settle it: `inconclusive` (a large move the family
 /// did not confirm), `uniform` (its only regressions are every region slower by one factor, which a
-/// slower runner does as well as the code); `none` for a verdict that stands, and for an A/B study.
-enum class Confirmation { none, inconclusive, uniform };
+/// slower runner does as well as the code), `one_job` (its regressions are each one job's move on
+/// each side, where no history of jobs and too few regions tell a job's state from the code:
+/// Check::job_state_untold); `none` for a verdict that stands, and for an A/B study.
+enum class Confirmation { none, inconclusive, uniform, one_job };
 
-/// "none", "inconclusive" or "uniform".
+/// "none", "inconclusive", "uniform" or "one_job".
 std::string_view to_string(Confirmation confirmation);
 
 /// Whether and why an A/B study should confirm the verdict of `result` (`paired`: judged on an A/B

@@ -122,10 +122,13 @@ TEST(Findings, a_cause_seen_only_at_the_larger_configuration_is_a_scaling_regres
 TEST(Findings, a_cause_at_every_configuration_of_one_cpu_frequency_is_no_scaling_regression) {
   // 4 ranks asked for 2 GHz; 4 and 8 ranks asked for 2.4 GHz; the candidate loses 10% of its
   // balance at both 2.4 GHz configurations. Each frequency scales against its own fewest resources:
-  // 4 ranks at 2.4 GHz shows the cause, so it is a regression at 2.4 GHz, not a scaling one.
+  // 4 ranks at 2.4 GHz shows the cause, so it is a regression at 2.4 GHz, not a scaling one. Two
+  // commits before the baseline are the history of jobs: with the baseline and the candidate alone,
+  // a move at two of three configurations is as far as the third's job moved, and inconclusive
+  // (configuration_spread.hpp).
   Noise noise(13);
   analysis::ingest::RunSet runs;
-  for (std::string commit : {"base", "cand"}) {
+  for (std::string commit : {"h1", "h2", "base", "cand"}) {
     for (const auto& [ranks, khz] : {std::pair{4u, 2'000'000u}, std::pair{4u, 2'400'000u}, std::pair{8u, 2'400'000u}}) {
       GateRunShape shape{commit, "timestep", ranks, 1e9};
       if (commit == "cand" && khz == 2'400'000u) shape.load_balance *= 0.9;
@@ -138,7 +141,9 @@ TEST(Findings, a_cause_at_every_configuration_of_one_cpu_frequency_is_no_scaling
       }
     }
   }
-  const std::vector<Finding> findings = find_causes(compare_runs(runs, selection, GateConfig{}, "cand", "2026-01-01"));
+  const CommitSelection with_history{{"cand"}, {"base"}, {{"h2"}, {"h1"}}};
+  const std::vector<Finding> findings =
+      find_causes(compare_runs(runs, with_history, GateConfig{}, "cand", "2026-01-01"));
   ASSERT_EQ(findings.size(), 1u);
   const Finding& finding = findings.front();
   ASSERT_EQ(finding.configurations.size(), 2u);

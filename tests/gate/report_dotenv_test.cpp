@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The verdict for CI scripts on hand-built results: which history verdicts an A/B study should
-// confirm (inconclusive, or regressions that are only uniform slowdowns), and the KEY=value lines.
+// confirm (inconclusive, regressions that are only uniform slowdowns, or one job's moves that
+// nothing tells from the code), and the KEY=value lines.
 #include "gate/reports.hpp"
 
 #include <gtest/gtest.h>
@@ -109,6 +110,25 @@ TEST(VerdictForScripts, a_regression_beside_the_uniform_move_or_a_hang_stands) {
   hung.run_events.push_back(event_of(RunEventKind::hung));
   hung.findings.push_back(regression_of_event(0));
   EXPECT_EQ(confirmation_of(hung, false), Confirmation::none);
+}
+
+TEST(VerdictForScripts, a_regression_of_one_job_a_side_that_nothing_tells_asks_for_an_ab_study) {
+  // A load balance regressed at 2 ranks of a program of Global and one region, the baseline and the
+  // candidate alone: nothing in the comparison tells its job's state from the code.
+  GateResult result;
+  result.overall = Verdict::regression;
+  result.checks = {elapsed_check("solve", Verdict::regression), elapsed_check("Global", Verdict::pass)};
+  result.checks[0].metric = model::MetricId::mpi_load_balance;
+  result.checks[0].job_state_untold = true;
+  Finding balance;
+  balance.metric = model::MetricId::mpi_load_balance;
+  balance.checks = {0, 1};
+  result.findings = {balance};
+  EXPECT_EQ(confirmation_of(result, false), Confirmation::one_job);
+  EXPECT_EQ(confirmation_of(result, true), Confirmation::none);
+  // A regression whose history or configuration tells its job's state stands.
+  result.checks[0].job_state_untold = false;
+  EXPECT_EQ(confirmation_of(result, false), Confirmation::none);
 }
 
 TEST(VerdictForScripts, a_pass_or_an_improvement_needs_no_confirmation) {
