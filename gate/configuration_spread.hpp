@@ -5,8 +5,8 @@
 // no configuration's other regions to show it (cell_spread.hpp): each check's scale knows its
 // repetitions alone, which share their job's state. Each configuration is a job of its own on each
 // side, so the other configurations' moves of the same region and metric show how far a job's
-// state moves it; where they spread beyond what their scales explain, a kept move is one that a
-// job's state may have made, and an A/B study tells (decision.hpp).
+// state moves it; where they spread beyond what their scales explain and that spread explains a
+// kept move, the move is one that a job's state may have made, and an A/B study tells (decision.hpp).
 #pragma once
 
 #include <cstddef>
