@@ -48,13 +48,15 @@ tally_preload_test(computation_between_polls_is_useful_time
   COMMAND ${mpirun} -np 2 $<TARGET_FILE:polling_with_work${tally_mpi_suffix}>)
 
 # The latency of cache misses left in flight before a poll is useful time (misses_before_polls.c):
-# each step is 4 random updates of a 256 MB table (80 ns or more) and one MPI_Testany that finds
-# nothing (at most about 60 ns with tally's own cost), so communication efficiency is 0.57 or more
-# (0.8 +- 0.25 allows 0.55 to 1); booked inside the call by an unordered clock read, about 0.1.
+# each step is 4 random updates of a 256 MB table (80 ns or more, overlapping) and one MPI_Testany
+# that finds nothing: Open MPI's a few tens of ns, MPICH's (its progress engine) about as long as
+# the misses, plus tally's own cost, so communication efficiency is about 0.6 with Open MPI and 0.5
+# with MPICH. Booked inside the call by an unordered clock read: 0.13 and 0.08 (measured with
+# clock.hpp's lfence removed). 0.65 +- 0.35 accepts 0.3 to 1, well clear of those.
 add_executable(misses_before_polls${tally_mpi_suffix} misses_before_polls.c)
 target_link_libraries(misses_before_polls${tally_mpi_suffix} PRIVATE ${tally_mpi_c} ${tally_mpi_region_api} tally_build_flags)
 tally_preload_test(cache_misses_before_a_poll_are_useful_time
-  CHECKS updates_between_polls:mpi_communication_efficiency:0.8:0.25 updates_between_polls:mpi:wait_test:2000000
+  CHECKS updates_between_polls:mpi_communication_efficiency:0.65:0.35 updates_between_polls:mpi:wait_test:2000000
   COMMAND ${mpirun} -np 2 $<TARGET_FILE:misses_before_polls${tally_mpi_suffix}>)
 
 add_test(NAME mpi_counts_are_identical_across_two_runs${tally_mpi_suffix}
