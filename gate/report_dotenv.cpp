@@ -71,15 +71,17 @@ Confirmation confirmation_of(const GateResult& result, bool paired) {
   if (paired) return Confirmation::none;
   if (result.overall == Verdict::inconclusive) return Confirmation::inconclusive;
   if (result.overall != Verdict::regression) return Confirmation::none;
-  const bool only_uniform = std::all_of(result.findings.begin(), result.findings.end(), [&](const Finding& finding) {
-    return finding.verdict != Verdict::regression || uniform_regression(result, finding);
-  });
-  if (only_uniform || every_region_slower(result)) return Confirmation::uniform;
-  const bool only_one_job = std::all_of(result.findings.begin(), result.findings.end(), [&](const Finding& finding) {
-    return finding.verdict != Verdict::regression || uniform_regression(result, finding) ||
-           one_job_regression(result, finding);
-  });
-  return only_one_job ? Confirmation::one_job : Confirmation::none;
+  const auto every_regression = [&](const auto& is_explained) {
+    return std::all_of(result.findings.begin(), result.findings.end(), [&](const Finding& finding) {
+      return finding.verdict != Verdict::regression || is_explained(finding);
+    });
+  };
+  const auto uniform = [&](const Finding& finding) { return uniform_regression(result, finding); };
+  if (every_regression(uniform) || every_region_slower(result)) return Confirmation::uniform;
+  const auto uniform_or_one_job = [&](const Finding& finding) {
+    return uniform(finding) || one_job_regression(result, finding);
+  };
+  return every_regression(uniform_or_one_job) ? Confirmation::one_job : Confirmation::none;
 }
 
 void write_dotenv(std::ostream& out, const GateResult& result, const VerdictSubject& subject) {
