@@ -20,6 +20,10 @@ struct AbPairs {
   Repetitions baseline;       ///< the completed pairs' baseline runs, in pair order
   Repetitions candidate;      ///< their candidate runs, in the same order
   Repetitions candidate_hung; ///< candidate runs that hung, whether or not their pair is complete
+  /// Each pair left out or doubled, one line: "pair 3: the baseline's run hung (b3.json): left
+  /// out", "pair 2: no candidate run: left out", "pair 4: 2 baseline runs (a.json, b.json): the
+  /// first kept". Pair numbers are the study's own, from 1.
+  std::vector<std::string> pairing_notes;
 };
 
 struct AbStudyRuns {
@@ -30,7 +34,9 @@ struct AbStudyRuns {
 };
 
 /// The runs of study `id` in `runs`, paired: a pair is complete when both sides have a completed
-/// run of that pair number and configuration; a pair with one side missing or hung is left out.
+/// run of that pair number and configuration; a pair with one side missing or hung is left out,
+/// and of several completed runs of one side of a pair the first in file order is kept, each said
+/// in AbPairs::pairing_notes.
 AbStudyRuns pair_ab_study(const ingest::RunSet& runs, const std::string& id);
 
 } // namespace tally::analysis

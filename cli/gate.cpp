@@ -89,6 +89,8 @@ int run_gate(const GateOptions& options) {
     result = gate::compare_pairs(runs, study, config, today_utc());
     for (const std::string& note : result.runner_notes)
       std::cerr << "tally gate: runner: " << note << '\n';
+    for (const std::string& note : result.study_notes)
+      std::cerr << "tally gate: study: " << note << '\n';
   } else {
     auto selected = gate::select_commits(runs, options.selection);
     if (const auto* error = std::get_if<gate::SelectionError>(&selected)) {
@@ -137,6 +139,12 @@ int run_gate(const GateOptions& options) {
             << " checks, " << regressions << " regressions, " << improvements << " improvements, " << inconclusive
             << " inconclusive, " << result.new_regions.size() << " new and " << result.removed_regions.size()
             << " removed regions\n";
+  for (const auto& [list, what] : {std::pair{&result.new_configurations, "new configuration (not in the baseline)"},
+                                   {&result.removed_configurations, "configuration the candidate did not run"}}) {
+    for (const gate::OneSided& one : *list)
+      std::cerr << "tally gate: " << what << ": " << one.experiment << " @ " << one.configuration.label()
+                << (one.note.empty() ? "" : " (" + one.note + ")") << '\n';
+  }
   std::cerr << "tally gate: " << gate::deciding_text(result) << '\n';
   if (!written) return 2;
   return gate::exit_code_of(result);

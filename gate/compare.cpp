@@ -4,6 +4,7 @@
 #include "gate/compare.hpp"
 
 #include "gate/cell_spread.hpp"
+#include "gate/commit_series.hpp"
 #include "gate/configuration_spread.hpp"
 #include "gate/decision.hpp"
 #include "gate/energy_basis.hpp"
@@ -23,14 +24,11 @@
 #include <cstdio>
 #include <iterator>
 #include <map>
+#include <ranges>
 #include <span>
 
 namespace tally::gate {
 namespace {
-
-constexpr std::size_t baseline_position = 0;
-constexpr std::size_t candidate_position = 1;
-constexpr std::size_t first_history_position = 2;
 
 std::vector<double> values_of(const std::vector<model::MetricValues>& repetitions, model::MetricId metric) {
   std::vector<double> out;
@@ -47,8 +45,7 @@ struct Cell {
   const analysis::Repetitions& baseline;
   const analysis::Repetitions& candidate;
   std::size_t column = 0;                      ///< the configuration's column in the experiment
-  std::vector<analysis::Repetitions> history;  ///< comparable runs of each history commit with runs here
-  std::vector<std::size_t> history_positions;  ///< their positions on the commit axis
+  ByCommit<analysis::Repetitions> history;     ///< comparable runs of each history commit with runs here
   std::optional<model::MetricValues> global{}; ///< the baseline's medians of Global, when it has one
 };
 
@@ -87,13 +84,11 @@ std::vector<model::MetricValues> metrics_at(const Cell& cell, const analysis::Re
   return out;
 }
 
-/// The repetitions' metrics of a region at each commit with runs here, oldest first, the
-/// baseline's last, with each commit's position on the commit axis and the column of its reference
-/// configuration (metrics across runs).
+/// The repetitions' metrics of a region at each commit where it ran here, the baseline's among
+/// them, and the column of each commit's reference configuration (metrics across runs).
 struct CommitMetrics {
-  std::vector<std::vector<model::MetricValues>> repetitions;
-  std::vector<std::size_t> positions;
-  std::vector<std::size_t> reference_columns;
+  ByCommit<std::vector<model::MetricValues>> repetitions;
+  ByCommit<std::size_t> reference_columns;
 };
 
 /// The metrics of the region at each history commit with runs here, then the baseline's: the noise
@@ -103,26 +98,24 @@ CommitMetrics commit_repetitions(const Cell& cell, const std::string& region, co
                                  const std::optional<std::string>& energy) {
   CommitMetrics out;
   const auto add = [&](std::vector<model::MetricValues> values, std::size_t position) {
-    out.repetitions.push_back(std::move(values));
-    out.positions.push_back(position);
-    out.reference_columns.push_back(references[position].column);
+    out.repetitions[position] = std::move(values);
+    out.reference_columns[position] = references[position].column;
   };
-  for (std::size_t i = cell.history.size(); i-- > 0;) {
-    const std::size_t position = cell.history_positions[i];
-    auto values = metrics_at(cell, cell.history[i], region, references[position], energy);
+  for (const auto& [position, runs] : cell.history) {
+    auto values = metrics_at(cell, runs, region, references[position], energy);
     if (!values.empty()) add(std::move(values), position);
   }
   add(baseline, baseline_position);
   return out;
 }
 
-/// A check not weighed yet: its metric's values at each commit of its history, oldest first, the
-/// baseline's last (empty where the region has none), and the scale its noise gives.
+/// A check not weighed yet: its metric's values at each commit of its history where the region ran
+/// (empty where the region's runs lack the metric), the baseline's among them, and the scale its
+/// noise gives.
 struct PendingCheck {
   Check check;
-  std::vector<std::vector<double>> commits;
-  std::vector<std::size_t> positions;         ///< of the commits on the commit axis
-  std::vector<std::size_t> reference_columns; ///< of the commits' reference configurations
+  CommitValues commits;
+  ByCommit<std::size_t> reference_columns; ///< of the commits' reference configurations
   std::size_t candidate_reference_column = 0;
   std::optional<Scale> scale{};
   VariancePrior within_prior{};  ///< of the noise's two parts (LearnedNoise), fitted over the family
@@ -142,16 +135,16 @@ struct CellChecks {
 };
 
 PendingCheck pending_check(Check check, const CommitMetrics& history, std::size_t candidate_reference_column) {
-  PendingCheck out{std::move(check), {}, history.positions, history.reference_columns, candidate_reference_column};
-  for (const std::vector<model::MetricValues>& repetitions : history.repetitions)
-    out.commits.push_back(values_of(repetitions, out.check.metric));
+  PendingCheck out{std::move(check), {}, history.reference_columns, candidate_reference_column};
+  for (const auto& [position, repetitions] : history.repetitions)
+    out.commits[position] = values_of(repetitions, out.check.metric);
   return out;
 }
 
 /// The commits of the check's history that have its metric, oldest first, the baseline's last.
 std::vector<std::vector<double>> present_commits(const PendingCheck& pending) {
   std::vector<std::vector<double>> out;
-  for (const std::vector<double>& values : pending.commits) {
+  for (const auto& [position, values] : pending.commits) {
     if (!values.empty()) out.push_back(values);
   }
   return out;
@@ -188,15 +181,18 @@ void remove_runner_speed(CellChecks& cell, const GateConfig& config, GateResult&
       regions.push_back({pending->commits, pending->check.candidate_values});
     const std::optional<RunnerSpeed> speed = runner_speed(regions);
     if (!speed) continue;
+    const auto correction_at = [&](std::size_t position) {
+      const auto found = speed->commit_corrections.find(position);
+      return found == speed->commit_corrections.end() ? 0.0 : found->second;
+    };
     for (PendingCheck* pending : checks) {
-      for (std::size_t c = 0; c < pending->commits.size(); ++c)
-        divide(pending->commits[c], speed->commit_corrections[c]);
-      divide(pending->check.baseline_values, speed->commit_corrections.back());
+      for (auto& [position, values] : pending->commits)
+        divide(values, correction_at(position));
+      divide(pending->check.baseline_values, correction_at(baseline_position));
       divide(pending->check.candidate_values, speed->candidate_correction);
-      pending->check.runner_correction = std::expm1(speed->candidate_correction - speed->commit_corrections.back());
+      pending->check.runner_correction = std::expm1(speed->candidate_correction - correction_at(baseline_position));
     }
-    for (std::size_t c = 0; c < checks.front()->positions.size(); ++c)
-      cell.runner_corrections[checks.front()->positions[c]] = speed->commit_corrections[c];
+    cell.runner_corrections.insert(speed->commit_corrections.begin(), speed->commit_corrections.end());
     cell.runner_corrections[candidate_position] = speed->candidate_correction;
     if (metric != model::MetricId::elapsed_ns) continue;
     if (auto move = uniform_move(cell.experiment->name, cell.configuration, *speed, config))
@@ -234,9 +230,10 @@ void remove_runner_speed_across_runs(std::vector<CellChecks>& cells) {
       const model::MetricId metric = pending.check.metric;
       if (std::find(runner_speed_ratios.begin(), runner_speed_ratios.end(), metric) == runner_speed_ratios.end())
         continue;
-      for (std::size_t c = 0; c < pending.commits.size(); ++c)
-        multiply(pending.commits[c], factor(pending.positions[c], pending.reference_columns[c]));
-      multiply(pending.check.baseline_values, factor(baseline_position, pending.reference_columns.back()));
+      for (auto& [position, values] : pending.commits)
+        multiply(values, factor(position, pending.reference_columns.at(position)));
+      multiply(pending.check.baseline_values,
+               factor(baseline_position, pending.reference_columns.at(baseline_position)));
       multiply(pending.check.candidate_values, factor(candidate_position, pending.candidate_reference_column));
     }
   }
@@ -472,6 +469,20 @@ double share_of(const Cell& cell, const model::MetricValues& region, model::Metr
   return part && whole && *whole > 0 ? *part / *whole : 1.0;
 }
 
+/// Where a region the baseline lacks ran before it: "back after a gap: last measured 3 commits
+/// before the baseline"; empty when no history commit of the cell has it.
+std::string last_seen(const Cell& cell, const std::string& region) {
+  for (const auto& [position, runs] : cell.history | std::views::reverse) {
+    const bool ran = std::any_of(runs.begin(), runs.end(), [&](const analysis::ingest::LoadedRun* run) {
+      return model::find_region(run->document, region) != nullptr;
+    });
+    if (ran)
+      return "back after a gap: last measured " + std::to_string(position - first_history_position + 1) +
+             (position == first_history_position ? " commit" : " commits") + " before the baseline";
+  }
+  return "";
+}
+
 /// The checks of `region` in `cell`, not weighed yet, added to `pending`; its count changes, new or
 /// removed region, to `out`.
 void compare_region(const Cell& cell, const std::string& region, const References& references, const GateConfig& config,
@@ -483,7 +494,7 @@ void compare_region(const Cell& cell, const std::string& region, const Reference
   if (baseline.empty() && candidate.empty()) return;
   if (baseline.empty() || candidate.empty()) {
     auto& list = baseline.empty() ? out.new_regions : out.removed_regions;
-    list.push_back({cell.experiment.name, region, cell.configuration});
+    list.push_back({cell.experiment.name, region, cell.configuration, baseline.empty() ? last_seen(cell, region) : ""});
     return;
   }
   const model::MetricValues baseline_medians = analysis::median_metrics(baseline);
@@ -527,6 +538,19 @@ std::optional<model::MetricValues> global_of(const Cell& cell) {
   return analysis::median_metrics(values);
 }
 
+/// A configuration that one side ran and the other did not, when either did: listed, with the other
+/// side's hung runs there said.
+void one_sided_configuration(const analysis::Experiment& experiment, std::size_t column, bool in_candidate,
+                             GateResult& out) {
+  const std::size_t ran = in_candidate ? candidate_position : baseline_position;
+  const std::size_t missing = in_candidate ? baseline_position : candidate_position;
+  if (!experiment.repetitions(ran, column)) return;
+  const bool hung = experiment.hung_runs(missing, column) != nullptr;
+  auto& list = in_candidate ? out.new_configurations : out.removed_configurations;
+  list.push_back({experiment.name, "", experiment.configurations[column],
+                  hung ? std::string(in_candidate ? "the baseline's" : "the candidate's") + " runs here hung" : ""});
+}
+
 } // namespace
 
 GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelection& selection,
@@ -560,7 +584,10 @@ GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelect
       }
       const analysis::Repetitions* candidate = experiment.repetitions(candidate_position, column);
       const analysis::Repetitions* baseline = experiment.repetitions(baseline_position, column);
-      if (!candidate || !baseline) continue;
+      if (!candidate || !baseline) {
+        one_sided_configuration(experiment, column, candidate != nullptr, out);
+        continue;
+      }
       // Baseline runs measured elsewhere are left out; a cell with none left is not compared.
       const analysis::Repetitions comparable = comparable_runs(*baseline, *candidate);
       if (comparable.empty()) {
@@ -570,15 +597,13 @@ GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelect
       }
       std::vector<RunEvent> shapes = compare_run_shapes(experiment.name, configuration, comparable, *candidate);
       std::move(shapes.begin(), shapes.end(), std::back_inserter(out.run_events));
-      Cell cell{experiment, configuration, comparable, *candidate, column, {}, {}};
+      Cell cell{experiment, configuration, comparable, *candidate, column, {}};
       cell.global = global_of(cell);
       for (std::size_t i = 0; i < selection.history.size(); ++i) {
         const analysis::Repetitions* earlier = experiment.repetitions(first_history_position + i, column);
         if (!earlier) continue;
         analysis::Repetitions kept = comparable_runs(*earlier, *candidate);
-        if (kept.empty()) continue;
-        cell.history.push_back(std::move(kept));
-        cell.history_positions.push_back(first_history_position + i);
+        if (!kept.empty()) cell.history[first_history_position + i] = std::move(kept);
       }
       auto [references, first_at_frequency] = references_by_frequency.try_emplace(configuration.cpu_frequency_khz);
       if (first_at_frequency)

@@ -98,14 +98,21 @@ struct UniformMove {
 /// A region (or configuration) found on one side only: listed, never a regression.
 struct OneSided {
   std::string experiment;
-  std::string region;
+  std::string region; ///< empty for a whole configuration
   analysis::Configuration configuration;
+  /// What else is known of it: "back after a gap: last measured 3 commits before the baseline",
+  /// "the baseline's runs here hung"; empty otherwise.
+  std::string note{};
 };
 
 struct GateResult {
   std::vector<Check> checks;
-  std::vector<OneSided> new_regions;      ///< in the candidate only
-  std::vector<OneSided> removed_regions;  ///< in the baseline only
+  std::vector<OneSided> new_regions;     ///< in the candidate only
+  std::vector<OneSided> removed_regions; ///< in the baseline only
+  /// Configurations the candidate ran and the baseline did not (no completed run there), and the
+  /// reverse: each region of the one side is then neither new nor removed, and nothing is judged.
+  std::vector<OneSided> new_configurations;
+  std::vector<OneSided> removed_configurations;
   std::vector<std::string> not_compared;  ///< one line per cell whose environments differ
   std::vector<CountChange> count_changes; ///< exact counts that changed (compare_counts.hpp)
   std::vector<RunEvent>
@@ -124,6 +131,9 @@ struct GateResult {
   std::vector<std::string> unused_rules; ///< rules and waivers that checked nothing, and why (rule_usage.hpp)
   /// How far the runner drifted during an A/B study, one line per configuration (paired.hpp).
   std::vector<std::string> runner_notes{};
+  /// What an A/B study's pairing left out or could judge less well, one line each (paired.hpp):
+  /// pairs doubled, hung or incomplete, a configuration with no complete pair, too few pairs.
+  std::vector<std::string> study_notes{};
 };
 
 /// Compares the selected runs; each check's tolerance, and the commits at the baseline's level it is

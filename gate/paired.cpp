@@ -157,7 +157,8 @@ SampleVerdict evidence_of(const PairedCheck& pending, const CheckRule& rule, con
 /// Stage 3, the noise pooled: per metric, the pairs' variances moderated towards priors fitted over
 /// every check of the metric with a spread (moderation.hpp), located at the region's, so that 5
 /// pairs borrow what the region's other configurations and the family show. Checks whose move to
-/// the tolerance would already be certain (values varying by rounding only) join no prior.
+/// the tolerance would already be certain (values varying by rounding only) join no prior, nor
+/// do checks of fewer than paired_pooled_min_pairs pairs (their own spread is their scale).
 void pool_noise(std::vector<PairedCheck>& checks, const GateConfig& config) {
   std::map<model::MetricId, std::vector<PairedCheck*>> by_metric;
   for (PairedCheck& pending : checks) {
@@ -165,7 +166,7 @@ void pool_noise(std::vector<PairedCheck>& checks, const GateConfig& config) {
     pending.variance = differences.variance;
     pending.degrees_of_freedom = differences.degrees_of_freedom;
     const auto scale = scale_of(pending, pending.variance, pending.degrees_of_freedom);
-    if (!scale || scale->deviation <= 0) continue;
+    if (!scale || scale->deviation <= 0 || pending.differences.size() < paired_pooled_min_pairs) continue;
     if (!certain_beyond_tolerance(evidence_of(pending, pending.check.rule, scale), pending.check.rule, config))
       by_metric[pending.check.metric].push_back(&pending);
   }
@@ -198,6 +199,23 @@ void weigh(PairedCheck& pending) {
   const std::optional<Scale> scale = scale_of(pending, pending.variance, pending.degrees_of_freedom);
   check.rule.tolerance = tolerance_with_noise(check.rule, scale, analysis::median(check.baseline_values));
   check.result = evidence_of(pending, check.rule, scale);
+}
+
+/// What the pairing of `cell` left out, and whether it has too few pairs to be judged as the paired
+/// gate's rates say: "no complete pair: not judged", "3 pairs: fewer than 5, ...".
+std::vector<std::string> study_notes_of(const analysis::AbPairs& cell) {
+  std::vector<std::string> out = cell.pairing_notes;
+  const std::size_t pairs = cell.baseline.size();
+  if (pairs == 0) {
+    out.emplace_back("no complete pair: not judged");
+  } else if (pairs < paired_pooled_min_pairs) {
+    out.push_back(std::to_string(pairs) + (pairs == 1 ? " pair" : " pairs") + ": fewer than " +
+                  std::to_string(paired_pooled_min_pairs) +
+                  ", so each check is judged on its own pairs' spread, not pooled with the family's (too bold with so "
+                  "few: 19 noise-only studies in 100 red at 3 pairs); it sees less. Run " +
+                  std::to_string(paired_pooled_min_pairs) + " pairs or more (tally run --repeat)");
+  }
+  return out;
 }
 
 std::string percent(double fraction) {
@@ -239,6 +257,8 @@ GateResult compare_pairs(const analysis::ingest::RunSet& runs, const AbStudy& st
     // A hung candidate run fails the gate whether or not its pair is complete.
     std::vector<RunEvent> hung = hung_run_events(cell.experiment, cell.configuration, cell.candidate_hung);
     std::move(hung.begin(), hung.end(), std::back_inserter(out.run_events));
+    for (const std::string& note : study_notes_of(cell))
+      out.study_notes.push_back(cell.experiment + " @ " + cell.configuration.label() + ": " + note);
     if (cell.baseline.empty()) continue;
     std::vector<RunEvent> shapes =
         compare_run_shapes(cell.experiment, cell.configuration, cell.baseline, cell.candidate);

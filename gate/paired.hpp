@@ -27,13 +27,20 @@ struct PairedDifferences {
 };
 PairedDifferences paired_differences(std::span<const double> differences);
 
+/// Fewer pairs than this at a configuration are judged on their own spread alone: pooled with the
+/// family's, 3 pairs' two degrees of freedom a check made the paired gate red on noise in 19 of 100
+/// studies (gate/README.md, "A/B studies").
+inline constexpr std::size_t paired_pooled_min_pairs = 5;
+
 /// Judges the pairs of `study` in `runs`: per experiment, configuration, region and metric a check
 /// whose evidence is the paired t of its pairs' differences (its variance moderated towards the
-/// family's prior of the metric, located at the region: moderation.hpp); per configuration, the
+/// family's prior of the metric, located at the region: moderation.hpp; from
+/// paired_pooled_min_pairs pairs on); per configuration, the
 /// whole code's move (paired_uniform.hpp: the regions' weighted median, or with few regions their
 /// weighted mean where every region moved as Global did) as a uniform move, removed from every
 /// region's elapsed differences pair by pair; the counts, hung runs
-/// and behaviours as in the history gate; then decide() (decision.hpp). `today` (YYYY-MM-DD) decides
+/// and behaviours as in the history gate; then decide() (decision.hpp). What the pairing left out
+/// and a configuration of too few pairs are GateResult::study_notes. `today` (YYYY-MM-DD) decides
 /// the waivers.
 GateResult compare_pairs(const analysis::ingest::RunSet& runs, const AbStudy& study, const GateConfig& config,
                          const std::string& today);

@@ -94,18 +94,30 @@ std::string other_sections(const GateResult& result) {
     for (const std::string& unused : result.unused_rules)
       out << "- " << markdown_escape(unused) << '\n';
   }
+  if (!result.study_notes.empty()) {
+    out << "\n### The A/B study's pairs\n\n";
+    for (const std::string& note : result.study_notes)
+      out << "- " << markdown_escape(note) << '\n';
+  }
   if (!result.not_compared.empty()) {
     out << "\n### Not compared (environments differ)\n\n";
     for (const std::string& reason : result.not_compared)
       out << "- " << markdown_escape(reason) << '\n';
   }
   for (const auto& [list, title] :
-       {std::pair{&result.new_regions, "New regions"}, {&result.removed_regions, "Removed regions"}}) {
+       {std::pair{&result.new_configurations, "New configurations (not in the baseline: nothing judged)"},
+        {&result.removed_configurations, "Configurations the candidate did not run"},
+        {&result.new_regions, "New regions"},
+        {&result.removed_regions, "Removed regions"}}) {
     if (list->empty()) continue;
     out << "\n### " << title << "\n\n";
-    for (const OneSided& region : *list)
-      out << "- " << markdown_escape(region.experiment) << ": " << markdown_escape(region.region) << " @ "
-          << markdown_escape(region.configuration.label()) << '\n';
+    for (const OneSided& one : *list) {
+      out << "- " << markdown_escape(one.experiment) << ": ";
+      if (!one.region.empty()) out << markdown_escape(one.region) << " @ ";
+      out << markdown_escape(one.configuration.label());
+      if (!one.note.empty()) out << " (" << markdown_escape(one.note) << ')';
+      out << '\n';
+    }
   }
   return out.str();
 }

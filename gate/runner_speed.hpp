@@ -4,6 +4,8 @@
 // region's own history can tell from a change of its code, and all of them together can.
 #pragma once
 
+#include "gate/commit_series.hpp"
+
 #include <cstddef>
 #include <optional>
 #include <span>
@@ -17,19 +19,20 @@ inline constexpr std::size_t runner_speed_min_regions = 5;
 /// Fewer history commits (the baseline's included) than this give no spread of the runner's speed.
 inline constexpr std::size_t runner_speed_min_commits = 3;
 
-/// One region's elapsed times in one cell: each history commit's repetitions (oldest first, the
-/// baseline last; empty where the region did not run) and the candidate's.
+/// One region's elapsed times in one cell: the repetitions of each history commit where it ran
+/// (the baseline's among them, when it ran there) and the candidate's (empty where it did not).
 struct RegionTimes {
-  std::span<const std::vector<double>> commits;
+  const CommitValues& commits;
   std::span<const double> candidate;
 };
 
 /// The runner's speed along a cell's commits, as logarithms of a factor on every elapsed time.
 struct RunnerSpeed {
-  /// What each commit's elapsed times are divided by (as a logarithm), oldest first, the baseline
-  /// last, and the candidate's: each commit's speed less the history's mean, shrunk towards 0 by
-  /// how much of the speeds' spread is the runner's rather than the estimate's own noise.
-  std::vector<double> commit_corrections;
+  /// What each commit's elapsed times are divided by (as a logarithm), keyed by the commit (absent
+  /// where too few regions ran to tell its speed: nothing is corrected there), and the candidate's:
+  /// each commit's speed less the history's mean, shrunk towards 0 by how much of the speeds'
+  /// spread is the runner's rather than the estimate's own noise.
+  ByCommit<double> commit_corrections;
   double candidate_correction = 0;
   /// The candidate's speed less the history's mean (every region slower by e^move − 1), and the
   /// standard deviation of that difference when nothing changed: the history's spread of speeds
@@ -43,10 +46,14 @@ struct RunnerSpeed {
 };
 
 /// The runner's speed of each commit: for every region, the log ratio of the commit's median
-/// elapsed time to the region's median over the history; a commit's speed is the median of its
+/// elapsed time to the region's level over the history; a commit's speed is the median of its
 /// regions' ratios weighted by how precisely each region's median is known (the inverse of its
-/// variance from the repetitions), so that one region whose code changed moves it little. nullopt
-/// with fewer than runner_speed_min_regions regions or runner_speed_min_commits history commits.
+/// variance from the repetitions), so that one region whose code changed moves it little. Regions
+/// that ran at some commits only are joined on the commit: a region's level is its mean net of the
+/// speeds of the commits where it ran, and the two are fitted in turn until they agree (at once
+/// where every region ran everywhere). A region that ran at one history commit tells no speed.
+/// nullopt with fewer than runner_speed_min_regions regions at the candidate, or fewer than
+/// runner_speed_min_commits history commits at which that many ran.
 std::optional<RunnerSpeed> runner_speed(std::span<const RegionTimes> regions);
 
 } // namespace tally::gate

@@ -4,6 +4,7 @@
 #include "analysis/ingest/run_loader.hpp"
 
 #include "analysis/ingest/document_paths.hpp"
+#include "analysis/ingest/repeated_runs.hpp"
 #include "analysis/ingest/talp/talp.hpp"
 #include "analysis/parallel_for.hpp"
 
@@ -72,6 +73,7 @@ RunSet load_runs(const std::vector<std::string>& inputs, unsigned threads, const
       out.invalid.push_back(std::move(std::get<InvalidDocument>(outcome)));
     }
   }
+  set_aside_repeated_runs(out);
   return out;
 }
 

@@ -33,7 +33,8 @@ struct LoadOptions {
   bool timeline_buckets = true;
 };
 
-/// Loads the documents of `inputs` (files, or folders searched at any depth) on `threads` threads.
+/// Loads the documents of `inputs` (files, or folders searched at any depth) on `threads` threads;
+/// a document whose run id an earlier file has is set aside as invalid (repeated_runs.hpp).
 RunSet load_runs(const std::vector<std::string>& inputs, unsigned threads, const LoadOptions& options = {});
 
 /// Reads `run`'s file again for the timeline's arrays that load_runs left out; leaves `run` as it

@@ -48,6 +48,35 @@ TEST(AbPairs, runs_are_paired_by_number_within_their_configuration_and_incomplet
   EXPECT_EQ(two.candidate[0]->document.regions.front().raw.elapsed_ns, 110u);
   EXPECT_EQ(two.candidate[1]->document.regions.front().raw.elapsed_ns, 220u);
   EXPECT_EQ(study.regions.at("scaling"), std::vector<std::string>{"Global"});
+  EXPECT_EQ(one.pairing_notes, std::vector<std::string>{"pair 1: the candidate's run hung (" +
+                                                        runs.runs[6].file.string() + "): left out"});
+  EXPECT_EQ(two.pairing_notes, std::vector<std::string>{"pair 3: no baseline run: left out"});
+}
+
+TEST(AbPairs, a_pair_number_twice_on_one_side_keeps_the_first_and_says_so_and_a_hung_baseline_is_named) {
+  using model::AbSide;
+  ingest::RunSet runs;
+  // Pair 1's baseline written twice (a rerun into the same folder): the first in file order, 100,
+  // is compared with the candidate's 110. Pair 2's baseline hung: the pair is left out.
+  runs.runs.push_back(study_run("s", AbSide::baseline, 1, 2, 100));
+  runs.runs.push_back(study_run("s", AbSide::baseline, 1, 2, 150));
+  runs.runs.push_back(study_run("s", AbSide::candidate, 1, 2, 110));
+  runs.runs.push_back(study_run("s", AbSide::baseline, 2, 2, 200));
+  runs.runs.back().document.run.outcome = model::RunOutcome::hung;
+  runs.runs.push_back(study_run("s", AbSide::candidate, 2, 2, 210));
+
+  const AbStudyRuns study = pair_ab_study(runs, "s");
+  ASSERT_EQ(study.configurations.size(), 1u);
+  const AbPairs& cell = study.configurations[0];
+  ASSERT_EQ(cell.baseline.size(), 1u);
+  EXPECT_EQ(cell.baseline[0]->document.regions.front().raw.elapsed_ns, 100u);
+  EXPECT_EQ(cell.candidate[0]->document.regions.front().raw.elapsed_ns, 110u);
+  EXPECT_TRUE(cell.candidate_hung.empty());
+  const std::vector<std::string> notes{"pair 1: 2 baseline runs (" + runs.runs[0].file.string() + ", " +
+                                           runs.runs[1].file.string() + "): the first kept",
+                                       "pair 2: the baseline's run hung (" + runs.runs[3].file.string() +
+                                           "): left out"};
+  EXPECT_EQ(cell.pairing_notes, notes);
 }
 
 } // namespace

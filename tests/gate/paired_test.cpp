@@ -267,6 +267,35 @@ TEST(PairedGate, a_paired_checks_report_says_how_many_pairs_its_tolerance_came_f
   EXPECT_NE(markdown.str().find("Runner: scaling @ "), std::string::npos) << markdown.str();
 }
 
+TEST(PairedGate, what_the_pairing_left_out_and_too_few_pairs_are_said_and_few_pairs_are_not_pooled) {
+  // 3 pairs at 1 rank, 5 at 2 ranks, and at 4 ranks a baseline run whose candidate never ran.
+  const auto seconds = [](std::size_t pair, std::size_t r) { return (1.0 + 0.01 * pair) * (1.0 + r); };
+  const auto factor = [](std::size_t pair, std::size_t r) { return 1.0 + 0.002 * static_cast<double>((pair + r) % 3); };
+  RunSet runs = study_of(3, 6, seconds, factor, "s", 1);
+  for (LoadedRun& run : study_of(5, 6, seconds, factor, "s", 2).runs)
+    runs.runs.push_back(std::move(run));
+  runs.runs.push_back(study_run("s", model::AbSide::baseline, 1, {{"Global", 1.0}}, 4));
+  const GateResult result = compare_pairs(runs, study_in(runs), {}, "2026-11-28");
+  const std::string one = "scaling @ 1 node · 1 rank × 1 thread: ";
+  const std::string four = "scaling @ 1 node · 4 ranks × 1 thread: ";
+  const std::vector<std::string> notes{
+      one + "3 pairs: fewer than 5, so each check is judged on its own pairs' spread, not pooled with the "
+            "family's (too bold with so few: 19 noise-only studies in 100 red at 3 pairs); it sees less. Run 5 "
+            "pairs or more (tally run --repeat)",
+      four + "pair 1: no candidate run: left out", four + "no complete pair: not judged"};
+  EXPECT_EQ(result.study_notes, notes);
+  for (const Check& check : result.checks) {
+    if (check.configuration.ranks == 1) {
+      EXPECT_EQ(check.prior_degrees_of_freedom, 0) << check_name(check);
+    }
+    EXPECT_NE(check.configuration.ranks, 4u) << check_name(check);
+  }
+  std::ostringstream markdown;
+  write_markdown(markdown, {"cand", "base"}, result);
+  EXPECT_NE(markdown.str().find("### The A/B study's pairs\n\n- " + markdown_escape(notes[0])), std::string::npos)
+      << markdown.str();
+}
+
 TEST(PairedUniform, each_pairs_median_of_the_regions_is_removed_from_every_region_that_ran_in_it) {
   // Five regions in both pairs, alike in noise: pair 1's log ratios 0.03 four times and 0.10 (the
   // region whose code changed), median 0.03; pair 2's 0.01 to 0.05, median 0.03. A sixth region ran
