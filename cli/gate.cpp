@@ -140,7 +140,8 @@ int run_gate(const GateOptions& options) {
             << " inconclusive, " << result.new_regions.size() << " new and " << result.removed_regions.size()
             << " removed regions\n";
   for (const auto& [list, what] : {std::pair{&result.new_configurations, "new configuration (not in the baseline)"},
-                                   {&result.removed_configurations, "configuration the candidate did not run"}}) {
+                                   {&result.removed_configurations, "configuration the candidate did not run"},
+                                   {&result.older_baselines, "configuration the baseline did not run"}}) {
     for (const gate::OneSided& one : *list)
       std::cerr << "tally gate: " << what << ": " << one.experiment << " @ " << one.configuration.label()
                 << (one.note.empty() ? "" : " (" + one.note + ")") << '\n';

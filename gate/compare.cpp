@@ -45,7 +45,8 @@ struct Cell {
   const analysis::Repetitions& baseline;
   const analysis::Repetitions& candidate;
   std::size_t column = 0;                      ///< the configuration's column in the experiment
-  ByCommit<analysis::Repetitions> history;     ///< comparable runs of each history commit with runs here
+  std::size_t baseline_at = baseline_position; ///< the commit of `baseline` (baseline_of)
+  ByCommit<analysis::Repetitions> history;     ///< comparable runs of each history commit with runs here, older than it
   std::optional<model::MetricValues> global{}; ///< the baseline's medians of Global, when it has one
 };
 
@@ -105,7 +106,7 @@ CommitMetrics commit_repetitions(const Cell& cell, const std::string& region, co
     auto values = metrics_at(cell, runs, region, references[position], energy);
     if (!values.empty()) add(std::move(values), position);
   }
-  add(baseline, baseline_position);
+  add(baseline, cell.baseline_at);
   return out;
 }
 
@@ -115,7 +116,8 @@ CommitMetrics commit_repetitions(const Cell& cell, const std::string& region, co
 struct PendingCheck {
   Check check;
   CommitValues commits;
-  ByCommit<std::size_t> reference_columns; ///< of the commits' reference configurations
+  ByCommit<std::size_t> reference_columns;     ///< of the commits' reference configurations
+  std::size_t baseline_at = baseline_position; ///< the commit of the check's baseline values (Cell::baseline_at)
   std::size_t candidate_reference_column = 0;
   std::optional<Scale> scale{};
   VariancePrior within_prior{};  ///< of the noise's two parts (LearnedNoise), fitted over the family
@@ -134,8 +136,9 @@ struct CellChecks {
   std::map<std::size_t, double> runner_corrections{};
 };
 
-PendingCheck pending_check(Check check, const CommitMetrics& history, std::size_t candidate_reference_column) {
-  PendingCheck out{std::move(check), {}, history.reference_columns, candidate_reference_column};
+PendingCheck pending_check(Check check, const CommitMetrics& history, std::size_t baseline_at,
+                           std::size_t candidate_reference_column) {
+  PendingCheck out{std::move(check), {}, history.reference_columns, baseline_at, candidate_reference_column};
   for (const auto& [position, repetitions] : history.repetitions)
     out.commits[position] = values_of(repetitions, out.check.metric);
   return out;
@@ -188,9 +191,9 @@ void remove_runner_speed(CellChecks& cell, const GateConfig& config, GateResult&
     for (PendingCheck* pending : checks) {
       for (auto& [position, values] : pending->commits)
         divide(values, correction_at(position));
-      divide(pending->check.baseline_values, correction_at(baseline_position));
+      divide(pending->check.baseline_values, correction_at(pending->baseline_at));
       divide(pending->check.candidate_values, speed->candidate_correction);
-      pending->check.runner_correction = std::expm1(speed->candidate_correction - correction_at(baseline_position));
+      pending->check.runner_correction = std::expm1(speed->candidate_correction - correction_at(pending->baseline_at));
     }
     cell.runner_corrections.insert(speed->commit_corrections.begin(), speed->commit_corrections.end());
     cell.runner_corrections[candidate_position] = speed->candidate_correction;
@@ -233,7 +236,7 @@ void remove_runner_speed_across_runs(std::vector<CellChecks>& cells) {
       for (auto& [position, values] : pending.commits)
         multiply(values, factor(position, pending.reference_columns.at(position)));
       multiply(pending.check.baseline_values,
-               factor(baseline_position, pending.reference_columns.at(baseline_position)));
+               factor(pending.baseline_at, pending.reference_columns.at(pending.baseline_at)));
       multiply(pending.check.candidate_values, factor(candidate_position, pending.candidate_reference_column));
     }
   }
@@ -489,7 +492,7 @@ void compare_region(const Cell& cell, const std::string& region, const Reference
                     std::vector<PendingCheck>& pending, GateResult& out) {
   // The candidate's energy decides what energy is compared: only runs measured alike join it.
   const std::optional<std::string> energy = energy_basis(cell.candidate, region);
-  const auto baseline = metrics_at(cell, cell.baseline, region, references[baseline_position], energy);
+  const auto baseline = metrics_at(cell, cell.baseline, region, references[cell.baseline_at], energy);
   const auto candidate = metrics_at(cell, cell.candidate, region, references[candidate_position], energy);
   if (baseline.empty() && candidate.empty()) return;
   if (baseline.empty() || candidate.empty()) {
@@ -519,7 +522,8 @@ void compare_region(const Cell& cell, const std::string& region, const Reference
     check.parent = parent;
     check.share = share_of(cell, baseline_medians, info.id);
     if (info.id == model::MetricId::energy_j) check.energy_basis = *energy;
-    pending.push_back(pending_check(std::move(check), history, references[candidate_position].column));
+    pending.push_back(
+        pending_check(std::move(check), history, cell.baseline_at, references[candidate_position].column));
   }
   CountComparison counts =
       compare_counts(cell.experiment.name, cell.configuration, cell.baseline, cell.candidate, region, config);
@@ -536,6 +540,38 @@ std::optional<model::MetricValues> global_of(const Cell& cell) {
   if (values.empty()) return std::nullopt;
   add_energy(values, cell.baseline, "Global", energy_basis(cell.candidate, "Global"));
   return analysis::median_metrics(values);
+}
+
+/// The runs a cell's candidate is compared with, and their commit.
+struct CellBaseline {
+  const analysis::Repetitions* runs = nullptr;
+  std::size_t position = baseline_position;
+};
+
+/// The baseline's runs at configuration `column`, or where the baseline did not run it, those of the
+/// newest of the `history_commits` history commits that did (a scale run nightly, a configuration
+/// the baseline's job lost): a candidate is judged against the configuration's own past, not
+/// left unjudged; nullopt where no commit ran it.
+std::optional<CellBaseline> baseline_of(const analysis::Experiment& experiment, std::size_t column,
+                                        std::size_t history_commits) {
+  for (std::size_t position = baseline_position; position < first_history_position + history_commits;
+       position = position == baseline_position ? first_history_position : position + 1) {
+    if (const analysis::Repetitions* runs = experiment.repetitions(position, column))
+      return CellBaseline{runs, position};
+  }
+  return std::nullopt;
+}
+
+/// "judged against abc123def456, 2 commits before the baseline: the newest that ran it (the
+/// baseline did not)" for a cell whose baseline is a history commit.
+OneSided older_baseline(const analysis::Experiment& experiment, const analysis::Configuration& configuration,
+                        std::size_t position, const CommitSelection& selection) {
+  const std::set<std::string>& ids = selection.history[position - first_history_position];
+  const std::size_t before = position - first_history_position + 1;
+  return {experiment.name, "", configuration,
+          "judged against " + (ids.empty() ? std::string("a history commit") : ids.begin()->substr(0, 12)) + ", " +
+              std::to_string(before) + (before == 1 ? " commit" : " commits") +
+              " before the baseline: the newest that ran it (the baseline did not)"};
 }
 
 /// A configuration that one side ran and the other did not, when either did: listed, with the other
@@ -583,25 +619,27 @@ GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelect
         std::move(events.begin(), events.end(), std::back_inserter(out.run_events));
       }
       const analysis::Repetitions* candidate = experiment.repetitions(candidate_position, column);
-      const analysis::Repetitions* baseline = experiment.repetitions(baseline_position, column);
+      const std::optional<CellBaseline> baseline = baseline_of(experiment, column, selection.history.size());
       if (!candidate || !baseline) {
         one_sided_configuration(experiment, column, candidate != nullptr, out);
         continue;
       }
       // Baseline runs measured elsewhere are left out; a cell with none left is not compared.
-      const analysis::Repetitions comparable = comparable_runs(*baseline, *candidate);
+      const analysis::Repetitions comparable = comparable_runs(*baseline->runs, *candidate);
       if (comparable.empty()) {
         out.not_compared.push_back(experiment.name + " @ " + configuration.label() + ": " +
-                                   environment_difference(*baseline->front(), *candidate->front()));
+                                   environment_difference(*baseline->runs->front(), *candidate->front()));
         continue;
       }
+      if (baseline->position != baseline_position)
+        out.older_baselines.push_back(older_baseline(experiment, configuration, baseline->position, selection));
       std::vector<RunEvent> shapes = compare_run_shapes(experiment.name, configuration, comparable, *candidate);
       std::move(shapes.begin(), shapes.end(), std::back_inserter(out.run_events));
-      Cell cell{experiment, configuration, comparable, *candidate, column, {}};
+      Cell cell{experiment, configuration, comparable, *candidate, column, baseline->position, {}};
       cell.global = global_of(cell);
       for (std::size_t i = 0; i < selection.history.size(); ++i) {
         const analysis::Repetitions* earlier = experiment.repetitions(first_history_position + i, column);
-        if (!earlier) continue;
+        if (!earlier || first_history_position + i <= baseline->position) continue;
         analysis::Repetitions kept = comparable_runs(*earlier, *candidate);
         if (!kept.empty()) cell.history[first_history_position + i] = std::move(kept);
       }

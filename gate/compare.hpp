@@ -109,10 +109,13 @@ struct GateResult {
   std::vector<Check> checks;
   std::vector<OneSided> new_regions;     ///< in the candidate only
   std::vector<OneSided> removed_regions; ///< in the baseline only
-  /// Configurations the candidate ran and the baseline did not (no completed run there), and the
-  /// reverse: each region of the one side is then neither new nor removed, and nothing is judged.
+  /// Configurations the candidate ran and no commit before it did (no completed run at the baseline
+  /// or in the history), and those the baseline ran and the candidate did not: each region of the one
+  /// side is then neither new nor removed, and nothing is judged.
   std::vector<OneSided> new_configurations;
   std::vector<OneSided> removed_configurations;
+  /// Configurations the baseline did not run, judged against the newest history commit that did.
+  std::vector<OneSided> older_baselines;
   std::vector<std::string> not_compared;  ///< one line per cell whose environments differ
   std::vector<CountChange> count_changes; ///< exact counts that changed (compare_counts.hpp)
   std::vector<RunEvent>

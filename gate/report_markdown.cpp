@@ -107,6 +107,7 @@ std::string other_sections(const GateResult& result) {
   for (const auto& [list, title] :
        {std::pair{&result.new_configurations, "New configurations (not in the baseline: nothing judged)"},
         {&result.removed_configurations, "Configurations the candidate did not run"},
+        {&result.older_baselines, "Configurations the baseline did not run"},
         {&result.new_regions, "New regions"},
         {&result.removed_regions, "Removed regions"}}) {
     if (list->empty()) continue;

@@ -164,6 +164,37 @@ TEST(Compare, new_and_removed_regions_are_listed_not_regressions) {
   EXPECT_EQ(result.overall, Verdict::pass);
 }
 
+TEST(Compare, configurations_on_one_side_are_listed_and_one_the_baseline_missed_is_judged_against_its_history) {
+  // timestep at 4 ranks every commit; at 8 ranks at h2 and h1 (the history, newest h1) but not at
+  // the baseline, and 10% less load balanced in the candidate; at 16 ranks in the candidate only;
+  // at 2 ranks at the baseline only. The 8 ranks' baseline is h1, its history h2.
+  Noise noise(11);
+  analysis::ingest::RunSet runs;
+  for (const std::string commit : {"h2", "h1", "base", "cand"}) {
+    add_runs(runs, {commit, "timestep", 4}, 5, noise);
+    GateRunShape eight{commit, "timestep", 8};
+    if (commit == "cand") eight.load_balance *= 0.9;
+    if (commit != "base") add_runs(runs, eight, 5, noise);
+  }
+  add_runs(runs, {"cand", "timestep", 16}, 5, noise);
+  add_runs(runs, {"base", "timestep", 2}, 5, noise);
+  const CommitSelection with_history{{"cand"}, {"base"}, {{"h1"}, {"h2"}}};
+  const GateResult result = compare_runs(runs, with_history, GateConfig{}, "cand", "2026-01-01");
+  ASSERT_EQ(result.older_baselines.size(), 1u);
+  EXPECT_EQ(result.older_baselines[0].configuration.ranks, 8u);
+  EXPECT_EQ(result.older_baselines[0].note,
+            "judged against h1, 1 commit before the baseline: the newest that ran it (the baseline did not)");
+  ASSERT_EQ(result.new_configurations.size(), 1u);
+  EXPECT_EQ(result.new_configurations[0].configuration.ranks, 16u);
+  ASSERT_EQ(result.removed_configurations.size(), 1u);
+  EXPECT_EQ(result.removed_configurations[0].configuration.ranks, 2u);
+  const Check* balance = find_check(result, "timestep", MetricId::mpi_load_balance, 8);
+  ASSERT_NE(balance, nullptr);
+  EXPECT_EQ(balance->history_commits, 2u) << "h2, then h1 as the baseline";
+  EXPECT_EQ(balance->result.verdict, Verdict::regression);
+  EXPECT_EQ(find_check(result, "timestep", MetricId::mpi_load_balance, 16), nullptr);
+}
+
 TEST(Compare, an_active_waiver_turns_the_regression_into_waived_and_an_expired_one_does_not) {
   const analysis::ingest::RunSet runs = imbalance_history(7);
   GateConfig config;
