@@ -24,7 +24,6 @@
 #include <cstdio>
 #include <iterator>
 #include <map>
-#include <ranges>
 #include <span>
 
 namespace tally::gate {
@@ -475,7 +474,9 @@ double share_of(const Cell& cell, const model::MetricValues& region, model::Metr
 /// Where a region the baseline lacks ran before it: "back after a gap: last measured 3 commits
 /// before the baseline"; empty when no history commit of the cell has it.
 std::string last_seen(const Cell& cell, const std::string& region) {
-  for (const auto& [position, runs] : cell.history | std::views::reverse) {
+  // Newest first: the smallest positions.
+  for (auto commit = cell.history.rbegin(); commit != cell.history.rend(); ++commit) {
+    const auto& [position, runs] = *commit;
     const bool ran = std::any_of(runs.begin(), runs.end(), [&](const analysis::ingest::LoadedRun* run) {
       return model::find_region(run->document, region) != nullptr;
     });
