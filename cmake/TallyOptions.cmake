@@ -36,9 +36,18 @@ if(OpenMP_FOUND AND TALLY_OMP_TOOLS_INCLUDE_DIR)
   set(tally_have_ompt ON)
 endif()
 
+# The OpenACC Profiling Interface's header ships with the compiler (GCC's, NVIDIA HPC SDK's) among
+# its own builtin headers; the backend needs it alone (and the openacc.h it includes) and links nothing.
+find_path(TALLY_ACC_PROF_INCLUDE_DIR acc_prof.h HINTS ${CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES})
+set(tally_have_acc_prof OFF)
+if(TALLY_ACC_PROF_INCLUDE_DIR AND EXISTS ${TALLY_ACC_PROF_INCLUDE_DIR}/openacc.h)
+  set(tally_have_acc_prof ON)
+endif()
+
 option(TALLY_WITH_MPI "Build the MPI backend (PMPI interception)" ${MPI_C_FOUND})
 option(TALLY_WITH_CUDA "Build the CUDA backend (CUPTI)" ${tally_have_cupti})
 option(TALLY_WITH_OPENMP "Build the OpenMP backend (OMPT)" ${tally_have_ompt})
+option(TALLY_WITH_OPENACC "Build the OpenACC backend (OpenACC Profiling Interface)" ${tally_have_acc_prof})
 
 if(TALLY_WITH_MPI AND NOT MPI_C_FOUND)
   message(FATAL_ERROR "TALLY_WITH_MPI=ON but no MPI C library was found")
@@ -67,6 +76,9 @@ endif()
 if(TALLY_WITH_CUDA AND NOT tally_have_cupti)
   message(FATAL_ERROR "TALLY_WITH_CUDA=ON but the CUDA toolkit with CUPTI was not found")
 endif()
+if(TALLY_WITH_OPENACC AND NOT tally_have_acc_prof)
+  message(FATAL_ERROR "TALLY_WITH_OPENACC=ON but no acc_prof.h was found among the compiler's headers")
+endif()
 if(TALLY_WITH_OPENMP AND NOT tally_have_ompt)
   message(FATAL_ERROR "TALLY_WITH_OPENMP=ON but no OpenMP runtime with omp-tools.h was found")
 endif()
@@ -85,4 +97,4 @@ if(tally_have_ompt)
 endif()
 message(STATUS "tally: MPI ${TALLY_WITH_MPI} (${tally_found_mpi}), "
                "CUDA ${TALLY_WITH_CUDA} (${tally_found_cuda}), "
-               "OpenMP ${TALLY_WITH_OPENMP} (${tally_found_ompt})")
+               "OpenMP ${TALLY_WITH_OPENMP} (${tally_found_ompt}), OpenACC ${TALLY_WITH_OPENACC}")

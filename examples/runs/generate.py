@@ -17,13 +17,15 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 STATES = ("useful", "mpi", "offload", "load_imbalance", "scheduling", "serialization")
 # model/region_counts.hpp: the MPI call kinds, the copy directions, and the count slots (MPI calls,
-# bytes, OpenMP counts, one per MPI kind, CUDA calls and launches, copies and bytes per direction).
+# bytes, OpenMP counts, one per MPI kind, CUDA calls and launches, copies and bytes per direction,
+# OpenACC constructs per kind, those on the host and enqueues per kind: none in these examples).
 MPI_KINDS = ("point_to_point", "nonblocking_point_to_point", "persistent", "collective", "nonblocking_collective",
              "wait_test", "probe", "one_sided", "one_sided_sync", "io", "nonblocking_io", "collective_io",
              "communicator", "window", "dynamic_process")
 MPI_BYTES = ("bytes_sent", "bytes_received", "collective_bytes")
 OMP_COUNTS = ("parallels", "tasks")
 COPY_DIRECTIONS = ("host_to_device", "device_to_host", "device_to_device", "host_to_host", "peer", "default")
+OPENACC_SLOTS = 5 + 1 + 3
 
 
 def thread(**states):
@@ -111,7 +113,7 @@ def process_record(p, node):
                       [p["omp"][key] for key in OMP_COUNTS] + [p["mpi"][kind] for kind in MPI_KINDS] +
                       [p["cuda"]["runtime_calls"], p["cuda"]["kernel_launches"]] +
                       [p["cuda"]["copies"][d] for d in COPY_DIRECTIONS] +
-                      [p["cuda"]["copy_bytes"][d] for d in COPY_DIRECTIONS]}
+                      [p["cuda"]["copy_bytes"][d] for d in COPY_DIRECTIONS] + [0] * OPENACC_SLOTS}
 
 
 def measured_groups(phases, measures):
@@ -241,7 +243,7 @@ def write(path, document, tally):
 
 
 def document(example, run, source, resources, environment):
-    out = {"schema": "tally.run/6", "tally_version": "0.1.0", "run": run}
+    out = {"schema": "tally.run/7", "tally_version": "0.1.0", "run": run}
     if source:
         out["source"] = source
     out.update(resources=resources, environment=environment, regions=regions(example))

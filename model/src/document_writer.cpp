@@ -18,6 +18,15 @@ Json directions_to_json(const LaunchesAndCopies::ByDirection& counts) {
   return out;
 }
 
+/// One count per kind, in the kinds' order.
+template <std::size_t N>
+Json by_kind_to_json(const std::array<std::uint64_t, N>& counts, const std::array<std::string_view, N>& kinds) {
+  Json out = Json::object();
+  for (std::size_t kind = 0; kind < N; ++kind)
+    out[std::string(kinds[kind])] = counts[kind];
+  return out;
+}
+
 Json raw_to_json(const RegionRaw& raw) {
   Json out{{"processes", raw.processes}, {"threads_per_process", raw.threads_per_process},
            {"nodes", raw.nodes},         {"elapsed_ns", raw.elapsed_ns},
@@ -66,6 +75,11 @@ Json raw_to_json(const RegionRaw& raw) {
       device["copies"] = directions_to_json(work->copies);
       device["copy_bytes"] = directions_to_json(work->copy_bytes);
     }
+  }
+  if (raw.openacc) {
+    out["openacc"] = Json{{"constructs", by_kind_to_json(raw.openacc->constructs, openacc_construct_kinds)},
+                          {"constructs_on_host", raw.openacc->constructs_on_host},
+                          {"enqueues", by_kind_to_json(raw.openacc->enqueues, openacc_enqueue_kinds)}};
   }
   return out;
 }

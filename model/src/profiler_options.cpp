@@ -11,7 +11,7 @@
 namespace tally::model {
 namespace {
 
-constexpr std::array<OptionInfo, 23> options{{
+constexpr std::array<OptionInfo, 24> options{{
     {"output", "TALLY_OUTPUT", "folder", "./tally-runs", "",
      "Folder where run documents are written; created if missing."},
     {"experiment", "TALLY_EXPERIMENT", "text", "default", "",
@@ -31,6 +31,9 @@ constexpr std::array<OptionInfo, 23> options{{
      "The NVML library whose GPU energy counters are read, loaded at run time (never linked); tests name a fake."},
     {"cuda", "TALLY_CUDA", "on|off", "on", "",
      "Measure CUDA: time in the CUDA runtime and device activity through CUPTI, loaded only when CUDA starts."},
+    {"openacc", "TALLY_OPENACC", "on|off", "on", "",
+     "Measure OpenACC: the constructs as time in the device runtime and their counts, through the OpenACC Profiling "
+     "Interface of the runtime the program loaded (none loaded: nothing registered)."},
     {"clock", "TALLY_CLOCK", "auto|tsc|monotonic", "auto", "",
      "Clock source: the invariant TSC where available (auto), or clock_gettime(CLOCK_MONOTONIC)."},
     {"per-rank", "TALLY_PER_RANK", "on|off", "off", "",

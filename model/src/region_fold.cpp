@@ -87,7 +87,7 @@ RegionRaw RegionFold::finish(const MeasuredGroups& measured) const {
   raw.elapsed_ns = maxima[elapsed_ns];
   raw.useful_ns = sums[useful_ns];
   raw.mpi_ns = sums[mpi_ns];
-  if (measured.offload) raw.offload_ns = sums[offload_ns];
+  if (measured.offload || measured.openacc) raw.offload_ns = sums[offload_ns];
   raw.outside_mpi_max_ns = maxima[outside_mpi_max_ns];
   const NodeShare busiest = busiest_node(nodes);
   raw.busiest_node_outside_mpi_ns = busiest.outside_mpi_ns;
@@ -115,6 +115,14 @@ RegionRaw RegionFold::finish(const MeasuredGroups& measured) const {
       work.copy_bytes[direction] = sums[count_sum(count_slot::device_copy_bytes + direction)];
     }
     raw.device_counts = DeviceCountsRaw{sums[count_sum(count_slot::device_runtime_calls)], work};
+  }
+  if (measured.openacc) {
+    OpenAccRaw openacc{.constructs_on_host = sums[count_sum(count_slot::openacc_constructs_on_host)]};
+    for (std::size_t kind = 0; kind < openacc_construct_kinds.size(); ++kind)
+      openacc.constructs[kind] = sums[count_sum(count_slot::openacc_constructs + kind)];
+    for (std::size_t kind = 0; kind < openacc_enqueue_kinds.size(); ++kind)
+      openacc.enqueues[kind] = sums[count_sum(count_slot::openacc_enqueues + kind)];
+    raw.openacc = openacc;
   }
   if (measured.counters) raw.counters = CounterRaw{sums[useful_instructions], sums[useful_cycles]};
   return raw;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Reads regions: name, visits, raw aggregates (with their optional OpenMP, counter and device
-// groups), stored metrics and the opt-in per-rank detail.
+// Reads regions: name, visits, raw aggregates (with their optional OpenMP, counter, device and
+// OpenACC groups), stored metrics and the opt-in per-rank detail.
 #include "region_reader.hpp"
 
 #include "energy_reader.hpp"
+#include "openacc_reader.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -159,7 +160,7 @@ RegionRaw read_raw(const Json& raw, const Pointer& at, JsonChecker& checker) {
   checker.reject_unknown(raw, at,
                          {"processes", "threads_per_process", "nodes", "elapsed_ns", "useful_ns", "mpi_ns",
                           "offload_ns", "outside_mpi_max_ns", "busiest_node_outside_mpi_ns", "busiest_node_processes",
-                          "mpi", "openmp", "counters", "device"});
+                          "mpi", "openmp", "counters", "device", "openacc"});
   RegionRaw out;
   out.processes = checker.count_member(raw, at, "processes", required).value_or(0);
   out.threads_per_process = checker.count_member(raw, at, "threads_per_process", required).value_or(1);
@@ -175,6 +176,7 @@ RegionRaw read_raw(const Json& raw, const Pointer& at, JsonChecker& checker) {
   out.openmp = read_openmp(raw, at, checker);
   out.counters = read_counters(raw, at, checker);
   read_device(raw, at, checker, out);
+  out.openacc = read_openacc(raw, at, checker);
 
   if (out.threads_per_process == 0) checker.fail(at / "threads_per_process", "must be at least 1");
   if (out.busiest_node_processes > out.processes) {

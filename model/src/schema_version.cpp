@@ -60,6 +60,10 @@ void migrate_4_to_5(Json&) {}
 /// (`run.job`, optional); a version 5 document does not say.
 void migrate_5_to_6(Json&) {}
 
+/// tally.run/6 -> tally.run/7: nothing to change. Version 7 adds a region's OpenACC constructs
+/// (`raw.openacc`, optional); a version 6 document did not measure OpenACC.
+void migrate_6_to_7(Json&) {}
+
 } // namespace
 
 bool check_and_migrate(Json& document, JsonChecker& checker) {
@@ -87,6 +91,7 @@ bool check_and_migrate(Json& document, JsonChecker& checker) {
   if (*version < 4) migrate_3_to_4(document);
   if (*version < 5) migrate_4_to_5(document);
   if (*version < 6) migrate_5_to_6(document);
+  if (*version < 7) migrate_6_to_7(document);
   document["schema"] = schema_name(run_schema_version);
   return true;
 }

@@ -21,6 +21,9 @@ extern const Backend backend;
 namespace cuda {
 extern const Backend backend;
 }
+namespace openacc {
+extern const Backend backend;
+}
 namespace energy {
 extern const Backend backend;
 }
@@ -41,6 +44,9 @@ constexpr std::array list{
 #endif
 #if TALLY_WITH_CUDA
     &cuda::backend,
+#endif
+#if TALLY_WITH_OPENACC
+    &openacc::backend,
 #endif
 #if TALLY_WITH_ENERGY
     &energy::backend,

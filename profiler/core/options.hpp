@@ -23,6 +23,7 @@ struct Options {
   std::string powercap_root;
   std::string nvml_library;
   bool cuda = true;
+  bool openacc = true;
   std::string clock;
   bool per_rank = false;
   std::uint64_t ranks_per_node = 0;

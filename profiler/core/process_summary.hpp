@@ -47,11 +47,14 @@ struct ProcessSummary {
   bool offload_measured = false;              ///< a device runtime was intercepted (its time is the offload state)
   bool openmp_measured = false;               ///< an OMPT runtime reported
   bool mpi_measured = false;                  ///< MPI calls were intercepted (MPI_Init was called)
+  bool openacc_measured = false;              ///< an OpenACC runtime reported a construct (its time is offload)
   TimelineBuckets timeline;                   ///< the process's timeline in nanoseconds (timeline.hpp)
   std::optional<model::EnergySensors> energy; ///< the node's energy sensors, as this process saw them
 
   /// The optional groups this process measured, as the fold reports them.
-  model::MeasuredGroups measured() const { return {counters, openmp_measured, offload_measured, mpi_measured}; }
+  model::MeasuredGroups measured() const {
+    return {counters, openmp_measured, offload_measured, mpi_measured, openacc_measured};
+  }
 };
 
 /// Adds one thread's visits of a region (ticks) to a process's record (nanoseconds): the

@@ -3,15 +3,10 @@
 // MPI time and counts.
 #include "cuda/host_offload.hpp"
 
-#include "core/thread_state.hpp"
+#include "core/offload_state.hpp"
 
 namespace tally::profiler::cuda {
 namespace {
-
-/// Runtime calls do not nest, but a depth keeps an unexpected nesting (or an exit whose entry
-/// came before the callbacks were on) from corrupting the thread's state.
-thread_local int depth __attribute__((tls_model("initial-exec"))) = 0;
-thread_local State state_before __attribute__((tls_model("initial-exec"))) = State::useful;
 
 /// Counted on the calling thread, also inside MPI (a CUDA-aware MPI's copies are copies made).
 void count(ThreadState& thread, const TallyRuntimeCall& call) noexcept {
@@ -27,18 +22,12 @@ void count(ThreadState& thread, const TallyRuntimeCall& call) noexcept {
 } // namespace
 
 void on_runtime_enter(const TallyRuntimeCall* call) noexcept {
-  if (depth++ > 0) return;
   ThreadState& thread = this_thread();
+  // Every call counts, also one made inside an OpenACC construct (already offload time).
   if (call) count(thread, *call);
-  state_before = thread.current();
-  // A CUDA call made inside MPI (CUDA-aware MPI copying a device buffer) stays MPI time.
-  if (state_before != State::mpi) thread.switch_to(State::offload);
+  enter_offload(thread);
 }
 
-void on_runtime_exit() noexcept {
-  if (depth == 0) return;
-  if (--depth > 0) return;
-  if (state_before != State::mpi) this_thread().switch_to(state_before);
-}
+void on_runtime_exit() noexcept { leave_offload(); }
 
 } // namespace tally::profiler::cuda

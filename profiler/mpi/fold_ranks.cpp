@@ -29,6 +29,7 @@ RanksSoFar fold_ranks(std::span<const RankSoFar> ranks, RankScope scope, std::ui
     measured.counters = measured.counters && rank.counters != 0;
     measured.openmp = measured.openmp && rank.openmp != 0;
     measured.offload = measured.offload || rank.offload != 0;
+    measured.openacc = measured.openacc || rank.openacc != 0;
     ++out.ranks;
     out.visits += rank.record.visits;
   }

@@ -56,8 +56,12 @@ QueryResult query_across_ranks(const RegionSoFar& mine, int fortran_comm, RankSc
   if (!mpi_running()) return QueryResult::failed;
   const MPI_Comm comm = PMPI_Comm_f2c(fortran_comm);
   if (comm == MPI_COMM_NULL) return QueryResult::failed;
-  const RankSoFar own{mine.record, node_key(), mine.measured.counters ? 1u : 0u, mine.measured.openmp ? 1u : 0u,
-                      mine.measured.offload ? 1u : 0u};
+  const RankSoFar own{mine.record,
+                      node_key(),
+                      mine.measured.counters ? 1u : 0u,
+                      mine.measured.openmp ? 1u : 0u,
+                      mine.measured.offload ? 1u : 0u,
+                      mine.measured.openacc ? 1u : 0u};
   int size = 0;
   PMPI_Comm_size(comm, &size);
   // Kept between queries: a program asks again and again with the same communicator.

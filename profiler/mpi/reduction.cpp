@@ -135,12 +135,14 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   }
   const FoldArrays local = pack_folds(records, nodes.node_index);
   // Counters, OpenMP and MPI must be measured on every rank for their group to be reported.
-  // Offload on any: a rank that never initialised CUDA spent no time in it.
+  // Offload and OpenACC on any: a rank that never initialised CUDA, or ran no OpenACC construct,
+  // spent no time in them.
   int flags[3] = {summary.counters ? 1 : 0, summary.openmp_measured ? 1 : 0, summary.mpi_measured ? 1 : 0};
   int all_flags[3] = {};
   PMPI_Reduce(flags, all_flags, 3, MPI_INT, MPI_MIN, 0, MPI_COMM_WORLD);
-  int offload_measured = summary.offload_measured ? 1 : 0, any_offload = 0;
-  PMPI_Reduce(&offload_measured, &any_offload, 1, MPI_INT, MPI_MAX, 0, MPI_COMM_WORLD);
+  int any_flags_mine[2] = {summary.offload_measured ? 1 : 0, summary.openacc_measured ? 1 : 0};
+  int any_flags[2] = {};
+  PMPI_Reduce(any_flags_mine, any_flags, 2, MPI_INT, MPI_MAX, 0, MPI_COMM_WORLD);
 
   std::vector<std::uint64_t> total_sums(rank == 0 ? local.sums.size() : 0);
   std::vector<std::uint64_t> total_maxima(rank == 0 ? local.maxima.size() : 0);
@@ -173,7 +175,8 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   out.resources = run_resources(node_count, static_cast<std::uint64_t>(size), hosts);
   out.timeline = std::move(timeline);
   out.energy = std::move(energy.sensors);
-  const model::MeasuredGroups measured{all_flags[0] != 0, all_flags[1] != 0, any_offload != 0, all_flags[2] != 0};
+  const model::MeasuredGroups measured{all_flags[0] != 0, all_flags[1] != 0, any_flags[0] != 0, all_flags[2] != 0,
+                                       any_flags[1] != 0};
   const std::vector<model::RegionFold> folds = unpack_folds(total_sums, total_maxima, busiest, region_count);
   for (std::size_t r = 0; r < region_count; ++r) {
     const model::RegionFold& fold = folds[r];
@@ -184,7 +187,8 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
     out.regions.back().energy = std::move(energy.regions[r]);
     out.regions.back().parent = std::move(parents[r].parent);
     out.regions.back().other_parents = std::move(parents[r].others);
-    if (options.per_rank) out.regions.back().per_rank = rank_records(per_rank, r, region_count, measured.offload);
+    if (options.per_rank)
+      out.regions.back().per_rank = rank_records(per_rank, r, region_count, measured.offload || measured.openacc);
   }
   add_region_resources(out.resources, out.regions);
   return out;

@@ -83,10 +83,26 @@ std::optional<std::uint64_t> device_count(const Region& region, const std::strin
   return found == counts.end() ? std::nullopt : std::optional(found->second);
 }
 
-/// The count `name` of the group `group` (mpi, openmp or device) of a region, when it has one.
+/// The OpenACC count `name` of a region (a construct kind, constructs_on_host or an enqueue kind),
+/// when the region has OpenACC counts.
+std::optional<std::uint64_t> openacc_count(const Region& region, const std::string& name) {
+  if (!region.raw.openacc) return std::nullopt;
+  const OpenAccRaw& openacc = *region.raw.openacc;
+  if (name == "constructs_on_host") return openacc.constructs_on_host;
+  for (std::size_t kind = 0; kind < openacc_construct_kinds.size(); ++kind) {
+    if (openacc_construct_kinds[kind] == name) return openacc.constructs[kind];
+  }
+  for (std::size_t kind = 0; kind < openacc_enqueue_kinds.size(); ++kind) {
+    if (openacc_enqueue_kinds[kind] == name) return openacc.enqueues[kind];
+  }
+  return std::nullopt;
+}
+
+/// The count `name` of the group `group` (mpi, openmp, device or openacc) of a region, when it has one.
 std::optional<std::uint64_t> group_count(const Region& region, const std::string& group, const std::string& name) {
   if (group == "mpi") return mpi_count(region, name);
   if (group == "device") return device_count(region, name);
+  if (group == "openacc") return openacc_count(region, name);
   return openmp_count(region, name);
 }
 
@@ -103,6 +119,9 @@ std::string check_tree_or_counts(const Region& region, const std::vector<std::st
       listed += (listed.empty() ? "" : ",") + other;
     return region.other_parents == expected ? ""
                                             : region.name + " has other parents [" + listed + "], expected " + parts[2];
+  }
+  if (parts[1] == "openacc" && parts.at(2) == "absent") {
+    return region.raw.openacc ? region.name + " has OpenACC counts, expected none" : "";
   }
   const auto count = group_count(region, parts[1], parts.at(2));
   if (!count) return region.name + " has no " + parts[1] + " count " + parts[2];
@@ -139,7 +158,7 @@ std::string check(const RunDocument& document, const std::string& specification)
   if (parts[1] == "absent") return region ? "region " + parts[0] + " should be absent" : "";
   if (!region) return "region " + parts[0] + " missing";
   if (parts[1] == "parent" || parts[1] == "other_parents" || parts[1] == "mpi" || parts[1] == "openmp" ||
-      parts[1] == "device") {
+      parts[1] == "device" || parts[1] == "openacc") {
     return check_tree_or_counts(*region, parts);
   }
   if (parts[1] == "within") {

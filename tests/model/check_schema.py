@@ -43,7 +43,7 @@ BROKEN = {
     "unknown field at the top": put(["dlbVersion"], "3.7.0"),
     "unknown field in /regions/0/raw": put(["regions", 0, "raw", "useful_time"], 1),
     "unknown field in /resources": put(["resources", "cpus"], 4),
-    "newer schema": put(["schema"], "tally.run/7"),
+    "newer schema": put(["schema"], "tally.run/8"),
     "foreign schema": put(["schema"], "talp/1"),
     "negative count": put(["regions", 0, "raw", "mpi_ns"], -1),
     "count with a fraction": put(["regions", 0, "raw", "mpi_ns"], 1.5),
@@ -182,6 +182,26 @@ BROKEN.update({
     "empty Slurm job id": put(["run", "job"], dict(SLURM_JOB, id="")),
     "Slurm end time that is no UTC time": put(["run", "job"], dict(SLURM_JOB, end_time="tomorrow")),
     "unknown key of a Slurm job": put(["run", "job"], dict(SLURM_JOB, account="a")),
+})
+
+# The OpenACC constructs of a region, since version 7; version 6 documents have none
+# (tests/model/document_openacc_test.cpp).
+OPENACC = {"constructs": {"compute": 4, "enter_data": 2, "exit_data": 2, "update": 1, "wait": 0},
+           "constructs_on_host": 9, "enqueues": {"launch": 0, "upload": 0, "download": 0}}
+VALID.update({
+    "OpenACC constructs run on the host": put(["regions", 0, "raw", "openacc"], OPENACC),
+    "version 6, without OpenACC": put(["schema"], "tally.run/6"),
+})
+BROKEN.update({
+    "unknown kind of OpenACC construct": put(["regions", 0, "raw", "openacc"],
+                                             dict(OPENACC, constructs=dict(OPENACC["constructs"], loop=1))),
+    "OpenACC constructs without wait": put(["regions", 0, "raw", "openacc"],
+                                           dict(OPENACC, constructs={"compute": 4, "enter_data": 2,
+                                                                     "exit_data": 2, "update": 1})),
+    "OpenACC without constructs on the host": put(["regions", 0, "raw", "openacc"],
+                                                  {key: OPENACC[key] for key in ("constructs", "enqueues")}),
+    "unknown kind of OpenACC enqueue": put(["regions", 0, "raw", "openacc"],
+                                           dict(OPENACC, enqueues=dict(OPENACC["enqueues"], memset=1))),
 })
 
 BROKEN.update({

@@ -35,7 +35,7 @@ constexpr std::array<std::string_view, 14> tokens{"1e999",
                                                   "]",
                                                   ",",
                                                   "\"\"",
-                                                  "\"schema\": \"tally.run/6\", ",
+                                                  "\"schema\": \"tally.run/7\", ",
                                                   "\"dlbVersion\": \"3.7.0\", "};
 
 class Mutator {

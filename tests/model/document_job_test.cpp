@@ -43,13 +43,13 @@ TEST(DocumentJob, a_job_with_its_id_alone_is_written_without_the_other_keys) {
   EXPECT_EQ(json::parse(write_run_document(read)), document);
 }
 
-TEST(DocumentJob, a_version_5_document_has_no_job_and_is_written_as_version_6) {
+TEST(DocumentJob, a_version_5_document_has_no_job_and_is_written_as_the_current_version) {
   json document = jacobi_example();
   document["schema"] = "tally.run/5";
   const RunDocument read = std::get<RunDocument>(read_run_document(document, "run.json"));
   EXPECT_FALSE(read.run.job.has_value());
   const json written = json::parse(write_run_document(read));
-  EXPECT_EQ(written["schema"], "tally.run/6");
+  EXPECT_EQ(written["schema"], "tally.run/7");
   EXPECT_FALSE(written["run"].contains("job"));
 }
 

@@ -15,7 +15,7 @@ namespace tally::model {
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ProcessRecord, visits, threads, elapsed_ns, useful_ns, mpi_ns,
                                                 offload_ns, omp_load_imbalance_ns, omp_scheduling_ns,
                                                 omp_serialization_ns, useful_instructions, useful_cycles, node, counts)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(MeasuredGroups, counters, openmp, offload, mpi)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(MeasuredGroups, counters, openmp, offload, mpi, openacc)
 
 namespace {
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The event counts a region accumulates (MPI calls by kind and bytes, OpenMP parallel regions
-// and tasks, CUDA runtime calls, kernel launches, copies and bytes by direction): their slots in
+// and tasks, CUDA runtime calls, kernel launches, copies and bytes by direction, OpenACC constructs
+// by kind and the launches, uploads and downloads they enqueued): their slots in
 // the profiler's per-thread running totals and in the fold, and the names the document uses. Counts
 // are exact, so that the gate can compare them without a noise model.
 #pragma once
@@ -36,6 +37,16 @@ inline constexpr std::array<std::string_view, 15> mpi_call_kinds{"point_to_point
 inline constexpr std::array<std::string_view, 6> device_copy_directions{
     "host_to_device", "device_to_host", "device_to_device", "host_to_host", "peer", "default"};
 
+/// The kinds of OpenACC constructs, as the OpenACC Profiling Interface's start events name them
+/// (profiler/openacc/README.md): a compute construct (parallel, kernels, serial), an enter data
+/// (the directive, a data construct's entry, the runtime's copyin and create routines), an exit
+/// data (their counterparts), an update, a wait.
+inline constexpr std::array<std::string_view, 5> openacc_construct_kinds{"compute", "enter_data", "exit_data", "update",
+                                                                         "wait"};
+
+/// What OpenACC constructs enqueue on a device: kernel launches, uploads to it, downloads from it.
+inline constexpr std::array<std::string_view, 3> openacc_enqueue_kinds{"launch", "upload", "download"};
+
 namespace count_slot {
 /// Positions in a Counts array.
 enum : std::size_t {
@@ -49,8 +60,11 @@ enum : std::size_t {
   device_runtime_calls = mpi_calls_by_kind + mpi_call_kinds.size(), ///< CUDA runtime calls
   device_kernel_launches,                                           ///< kernels launched through the runtime
   device_copies, ///< the first of one slot per device_copy_directions entry: copies made
-  device_copy_bytes = device_copies + device_copy_directions.size(), ///< the first of one per direction: bytes
-  total = device_copy_bytes + device_copy_directions.size()
+  device_copy_bytes = device_copies + device_copy_directions.size(),      ///< the first of one per direction: bytes
+  openacc_constructs = device_copy_bytes + device_copy_directions.size(), ///< the first of one per construct kind
+  openacc_constructs_on_host = openacc_constructs + openacc_construct_kinds.size(), ///< those run on the host
+  openacc_enqueues, ///< the first of one slot per openacc_enqueue_kinds entry
+  total = openacc_enqueues + openacc_enqueue_kinds.size()
 };
 } // namespace count_slot
 

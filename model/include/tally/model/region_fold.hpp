@@ -68,6 +68,7 @@ struct MeasuredGroups {
   bool openmp = false;
   bool offload = false; ///< CUDA measured: offload time and the device counts
   bool mpi = false;
+  bool openacc = false; ///< OpenACC measured: offload time and the construct counts
 };
 
 /// What the processes of one node contribute to the busiest-node rule. Shares of one node add up.

@@ -77,6 +77,18 @@ struct DeviceCountsRaw {
   bool operator==(const DeviceCountsRaw&) const = default;
 };
 
+/// The OpenACC constructs the host threads ran, summed over every thread of every process, each
+/// counted in the region open on its thread when it started. Present only when the OpenACC
+/// backend measured the run (the runtime reported a construct).
+struct OpenAccRaw {
+  using ByKind = std::array<std::uint64_t, openacc_construct_kinds.size()>;
+  using ByEnqueue = std::array<std::uint64_t, openacc_enqueue_kinds.size()>;
+  ByKind constructs{};                  ///< outermost constructs, indexed like openacc_construct_kinds
+  std::uint64_t constructs_on_host = 0; ///< those the runtime ran on the host (no device, or host fallback)
+  ByEnqueue enqueues{};                 ///< indexed like openacc_enqueue_kinds, nested ones included
+  bool operator==(const OpenAccRaw&) const = default;
+};
+
 /// Host aggregates. "Outside MPI" time of a process is its threads' time in every state but MPI,
 /// divided by its thread count (POP's MPI view: threads idle while the master is in MPI count
 /// as MPI). For a single-threaded process it is useful plus offload time. Per-process values are
@@ -99,6 +111,7 @@ struct RegionRaw {
   std::optional<DeviceRaw> device;
   std::optional<MpiRaw> mpi = std::nullopt; ///< last, so that positional initialisers of the others stay valid
   std::optional<DeviceCountsRaw> device_counts = std::nullopt; ///< written under raw.device
+  std::optional<OpenAccRaw> openacc = std::nullopt;
   bool operator==(const RegionRaw&) const = default;
 };
 
