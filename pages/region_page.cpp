@@ -16,6 +16,7 @@
 #include "pages/svg_chart.hpp"
 
 #include "tally/model/metric_format.hpp"
+#include "tally/model/programming_model.hpp"
 
 #include <algorithm>
 #include <map>
@@ -80,6 +81,24 @@ void set_tree_links(TemplateData& data, const analysis::Experiment& experiment, 
   set_moved(data, "children", std::move(inside));
 }
 
+/// The GPU programming model of `region` in the runs of `commit` (model::gpu_programming_model),
+/// the models of its configurations joined when they differ; empty for a region without GPU work.
+std::string programming_model_at(const analysis::Experiment& experiment, std::size_t commit,
+                                 const std::string& region) {
+  std::set<std::string> models;
+  for (std::size_t configuration = 0; configuration < experiment.configurations.size(); ++configuration) {
+    const analysis::Repetitions* runs = experiment.repetitions(commit, configuration);
+    for (const analysis::ingest::LoadedRun* run : runs ? *runs : analysis::Repetitions{}) {
+      const model::Region* found = model::find_region(run->document, region);
+      if (const auto model = found ? model::gpu_programming_model(found->raw) : std::nullopt) models.insert(*model);
+    }
+  }
+  std::string out;
+  for (const std::string& model : models)
+    out += (out.empty() ? "" : "; ") + model;
+  return out;
+}
+
 /// Whether some configuration's value differs between two commits or between repetitions.
 bool moved(const std::vector<analysis::MetricSeries>& series) {
   for (const analysis::MetricSeries& one : series) {
@@ -123,6 +142,8 @@ TemplateData region_page_data(const analysis::Experiment& experiment, const std:
                                        verdict, axis));
   data.set("counts", count_table_data(experiment, newest, region));
   set_tree_links(data, experiment, newest, region);
+  if (const std::string model = programming_model_at(experiment, newest, region); !model.empty())
+    data.set("programming_model", model);
   TemplateList charts;
   for (std::size_t m = 0; m < std::size(charted_metrics); ++m) {
     const model::MetricId metric = charted_metrics[m];

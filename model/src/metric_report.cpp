@@ -5,6 +5,7 @@
 
 #include "tally/model/energy_units.hpp"
 #include "tally/model/metric_format.hpp"
+#include "tally/model/programming_model.hpp"
 #include "tally/model/resource_label.hpp"
 #include "tally/model/run_metrics.hpp"
 #include "tally/model/visible_text.hpp"
@@ -77,7 +78,9 @@ std::string metric_report_text(const RunDocument& document) {
     const MetricValues values = compute_run_metrics(region.raw);
     const MetricSet shown = values.present();
     out << "\nRegion " << visible_text(region.name) << " (" << region.visits
-        << (region.visits == 1 ? " visit" : " visits") << ")\n";
+        << (region.visits == 1 ? " visit" : " visits") << ")";
+    if (const auto model = gpu_programming_model(region.raw)) out << " · GPU: " << *model;
+    out << '\n';
     for (const MetricInfo& metric : metric_table()) {
       const auto value = values.get(metric.id);
       if (!value) continue;
@@ -104,6 +107,7 @@ nlohmann::ordered_json metric_report_json(const RunDocument& document) {
       }
     }
     nlohmann::ordered_json entry{{"name", region.name}, {"visits", region.visits}, {"metrics", std::move(tree)}};
+    if (const auto model = gpu_programming_model(region.raw)) entry["gpu_programming_model"] = *model;
     if (region.energy) entry["energy"] = energy_json(region);
     regions.push_back(std::move(entry));
   }

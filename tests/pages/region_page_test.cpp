@@ -174,6 +174,38 @@ TEST(RegionPage, links_to_the_region_it_ran_inside_and_to_those_inside_it) {
   EXPECT_NE(global.find("Inside it: <a href=\"../scaling/solve.html\">solve</a> </p>"), std::string::npos);
 }
 
+TEST(RegionPage, names_the_gpu_programming_model_of_its_newest_commit) {
+  // solve made CUDA runtime calls at 1 rank and ran OpenACC constructs on the host at 2; Global
+  // neither.
+  analysis::ingest::RunSet runs;
+  for (const std::uint64_t ranks : {1, 2}) {
+    runs.runs.push_back(run_of("c1", ranks, 1.0));
+    auto& regions = runs.runs.back().document.regions;
+    regions.push_back(regions.front());
+    regions.back().name = "solve";
+    regions.back().parent = "Global";
+    if (ranks == 1) {
+      regions.back().raw.device_counts = model::DeviceCountsRaw{};
+      regions.back().raw.device_counts->runtime_calls = 40;
+    } else {
+      regions.back().raw.openacc = model::OpenAccRaw{};
+      regions.back().raw.openacc->constructs[0] = 8;
+      regions.back().raw.openacc->constructs_on_host = 8;
+    }
+  }
+  const analysis::history::CommitAxis axis = analysis::history::order_by_document_time(runs);
+  const std::vector<analysis::Experiment> experiments = analysis::group_experiments(runs, axis, std::nullopt);
+  const auto page = [&](const std::string& region) {
+    return Templates(TALLY_TEST_TEMPLATES)
+        .render("region", region_page_data(experiments[0], region,
+                                           analysis::region_evolution(experiments[0], region, evolution_chart_metrics()),
+                                           axis, "main", {}));
+  };
+  EXPECT_NE(page("solve").find("1 commits with runs · GPU: CUDA; OpenACC, run on the host</p>"), std::string::npos)
+      << page("solve");
+  EXPECT_EQ(page("Global").find("GPU:"), std::string::npos);
+}
+
 TEST(RegionPage, a_count_that_never_moved_has_its_table_row_but_no_chart) {
   analysis::ingest::RunSet runs;
   // 300 calls in 100 visits at both commits and in both runs of c1: 3 per visit throughout.
