@@ -197,9 +197,10 @@ TEST(RegionPage, names_the_gpu_programming_model_of_its_newest_commit) {
   const std::vector<analysis::Experiment> experiments = analysis::group_experiments(runs, axis, std::nullopt);
   const auto page = [&](const std::string& region) {
     return Templates(TALLY_TEST_TEMPLATES)
-        .render("region", region_page_data(experiments[0], region,
-                                           analysis::region_evolution(experiments[0], region, evolution_chart_metrics()),
-                                           axis, "main", {}));
+        .render("region",
+                region_page_data(experiments[0], region,
+                                 analysis::region_evolution(experiments[0], region, evolution_chart_metrics()), axis,
+                                 "main", {}));
   };
   EXPECT_NE(page("solve").find("1 commits with runs · GPU: CUDA; OpenACC, run on the host</p>"), std::string::npos)
       << page("solve");
