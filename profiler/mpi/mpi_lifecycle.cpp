@@ -11,6 +11,8 @@
 #include "core/run_output.hpp"
 #include "core/thread_state.hpp"
 #include "core/warnings.hpp"
+#include "mpi/loaded_mpi.hpp"
+#include "mpi/mpi_entry.hpp"
 #include "mpi/mpi_state.hpp"
 #include "mpi/node_map.hpp"
 #include "mpi/query_across_ranks.hpp"
@@ -47,6 +49,7 @@ void agree_on_run_start(Process& p) {
 } // namespace
 
 void on_initialized() {
+  if (!loaded_mpi_is_ours()) return;
   initialized = true;
   int rank = 0;
   int size = 1;
@@ -149,7 +152,10 @@ extern "C" int MPI_Finalize() {
   return PMPI_Finalize();
 }
 
-extern "C" int MPI_Abort(MPI_Comm comm, int errorcode) {
+// Behind an entry point as the generated wrappers are (mpi_entry.hpp): its communicator may be
+// another family's.
+extern "C" TALLY_MPI_MEASURED int tally_measured_MPI_Abort(MPI_Comm comm, int errorcode) {
   tally::profiler::mpi::on_abort();
   return PMPI_Abort(comm, errorcode);
 }
+TALLY_MPI_ENTRY(MPI_Abort)
