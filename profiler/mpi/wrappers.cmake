@@ -27,6 +27,8 @@ function(tally_add_mpi_wrappers family)
   set(fortran_libraries ${TALLY_MPI_FORTRAN_LIBRARIES_${family}})
 
   set(generated_dir "${CMAKE_CURRENT_BINARY_DIR}/mpi_generated_${family}")
+  # Made now: the preprocessing's outputs go there, and Make, unlike Ninja, makes no output's folder.
+  file(MAKE_DIRECTORY "${generated_dir}")
   set(tally_mpi_generated "${generated_dir}/mpi_call_ids.hpp" "${generated_dir}/mpi_wrappers.cpp"
                           "${generated_dir}/fortran_wrappers.cpp"
                           "${generated_dir}/fortran_lifecycle_entries.inc")
