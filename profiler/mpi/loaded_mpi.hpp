@@ -8,9 +8,10 @@
 namespace tally::profiler::mpi {
 
 /// At MPI_Init, once the MPI is there: true when it is of this library's family (or either is an
-/// MPI tally cannot name, which is trusted). Otherwise the wrappers pass through from now on, a run
-/// started without MPI is given up, and a measured process says once, on the job's first rank,
-/// which library to preload instead.
-bool loaded_mpi_is_ours();
+/// MPI tally cannot name, which is trusted) and this library's predefined handles reach it (Open
+/// MPI's do only when MPI was loaded before this library). Otherwise the wrappers pass through from
+/// now on, a run started without MPI is given up, and a measured process says once, on the job's
+/// first rank, what to preload instead.
+bool loaded_mpi_is_measurable();
 
 } // namespace tally::profiler::mpi

@@ -22,6 +22,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <dlfcn.h>
 
 namespace tally::profiler::mpi {
 namespace {
@@ -29,8 +30,10 @@ namespace {
 bool initialized = false;
 
 void on_load() {
-  // A program linked with MPI starts its run at MPI_Init; one without is measured from load.
-  if (&PMPI_Init != nullptr) process().phase = Phase::waiting;
+  // A program linked with MPI starts its run at MPI_Init; one without is measured from load. Asked of
+  // the dynamic loader rather than by the weak symbol's address, which would bind every call of
+  // PMPI_Init now, to nothing in a program that opens MPI later (Python with mpi4py).
+  if (dlsym(RTLD_DEFAULT, "PMPI_Init") != nullptr) process().phase = Phase::waiting;
 }
 
 /// With the hang watchdog on (a hang timeout, or a job end to write before), the ranks agree at the start on what a
@@ -49,7 +52,7 @@ void agree_on_run_start(Process& p) {
 } // namespace
 
 void on_initialized() {
-  if (!loaded_mpi_is_ours()) return;
+  if (!loaded_mpi_is_measurable()) return;
   initialized = true;
   int rank = 0;
   int size = 1;

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
-# An MPI program run with the preload library of another MPI family, as a script, mpi4py or a
-# command `tally run` cannot see through would get it: the program runs as without the profiler
-# (its exit code 0 and its stdout), no run document is written, and stderr holds one line of tally,
-# the expected one.
-# Usage: another_familys_library.sh LIBRARY EXPECTED_STDOUT EXPECTED_TALLY_LINE -- COMMAND...
+# An MPI program run with a preload library that cannot measure it: another MPI family's (as a
+# script, mpi4py or a command `tally run` cannot see through would get it), or Open MPI's in a
+# program that opened Open MPI after it. The program runs as without the profiler (its exit code 0
+# and its stdout), no run document is written, and stderr holds one line of tally, the expected one.
+# Usage: passes_mpi_through.sh LIBRARY EXPECTED_STDOUT EXPECTED_TALLY_LINE -- COMMAND...
 set -uo pipefail
 library="$1" expected_stdout="$2" expected_line="$3"
 shift 3
@@ -12,7 +12,7 @@ shift 3
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 fail() {
-  echo "another_familys_library: FAILED: $*" >&2
+  echo "passes_mpi_through: FAILED: $*" >&2
   echo "stderr was:" >&2
   cat "$work/stderr" >&2
   exit 1
@@ -26,4 +26,4 @@ tally_lines="$(grep '^tally:' "$work/stderr")"
 [ "$tally_lines" = "$expected_line" ] || fail "tally said [$tally_lines], expected [$expected_line]"
 documents="$(find "$work" -name '*.json' | wc -l)"
 [ "$documents" -eq 0 ] || fail "$documents run documents, expected none"
-echo "another_familys_library: the program ran as without tally, which said: $tally_lines"
+echo "passes_mpi_through: the program ran as without tally, which said: $tally_lines"
