@@ -306,7 +306,8 @@ TALLY_MPI_ENTRY({name})
 #include "mpi/mpi_state.hpp"
 #include "mpi_call_ids.hpp"
 
-std::atomic<bool> tally_mpi_passing_through{{false}};
+// Kept whole and under its name for the entry points' assembly, with link-time optimisation too.
+__attribute__((used)) std::atomic<bool> tally_mpi_passing_through{{false}};
 
 // Weak, so that libtally.so neither links libmpi nor fails to load in a program without MPI: a
 // wrapper only runs when the program calls MPI, and then the MPI library defines its PMPI twin.
