@@ -52,9 +52,13 @@ std::optional<ElfDynamic> read_dynamic(std::ifstream& in, const fs::path& file) 
   }
   ElfDynamic out;
   const ElfW(Phdr)* dynamic = nullptr;
+  bool interpreter = false;
   for (const ElfW(Phdr) & segment : segments) {
     if (segment.p_type == PT_DYNAMIC) dynamic = &segment;
+    if (segment.p_type == PT_INTERP) interpreter = true;
   }
+  // A shared library has no interpreter either; a static PIE says it is a program (DF_1_PIE, below).
+  out.statically_linked = !interpreter && header.e_type == ET_EXEC;
   if (!dynamic) return out;
 
   // The dynamic entries name strings by offset into the string table, which they give by address.
@@ -68,6 +72,7 @@ std::optional<ElfDynamic> read_dynamic(std::ifstream& in, const fs::path& file) 
   for (const ElfW(Dyn) & entry : entries) {
     if (entry.d_tag == DT_STRTAB) table_address = entry.d_un.d_ptr;
     if (entry.d_tag == DT_STRSZ) table_size = entry.d_un.d_val;
+    if (entry.d_tag == DT_FLAGS_1 && (entry.d_un.d_val & DF_1_PIE) != 0) out.statically_linked = !interpreter;
   }
   std::optional<std::uint64_t> table_offset;
   for (const ElfW(Phdr) & segment : segments) {

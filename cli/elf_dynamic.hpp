@@ -15,6 +15,8 @@ struct ElfDynamic {
   std::vector<std::string> needed;  ///< DT_NEEDED, in order: "libmpi.so.40"
   std::vector<std::string> rpath;   ///< DT_RPATH folders, $ORIGIN replaced
   std::vector<std::string> runpath; ///< DT_RUNPATH folders, $ORIGIN replaced
+  /// A program that no dynamic loader starts (no PT_INTERP; static PIE too): nothing preloaded reaches it.
+  bool statically_linked = false;
 };
 
 /// The dynamic section of `file`; nullopt when it is not a readable ELF file of this machine's class

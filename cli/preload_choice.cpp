@@ -65,21 +65,27 @@ fs::path installed_library() {
 
 PreloadChoice choose_preload(const std::vector<std::string>& command, const fs::path& default_library) {
   const std::optional<ProgramMpi> mpi = find_command_mpi(command);
-  if (!mpi) return {default_library.string(), ""};
+  if (!mpi) {
+    const fs::path unreachable = find_static_program(command);
+    if (unreachable.empty()) return {default_library.string(), "", ""};
+    return {default_library.string(), "",
+            unreachable.string() + " is statically linked: no preloaded library reaches it, so it is not measured; "
+                                   "link it dynamically"};
+  }
   const fs::path folder = default_library.parent_path();
   std::error_code error;
   for (const std::string_view variant : {mpi->family.name, std::string_view("other")}) {
     if (const fs::path library = family_library(folder, variant); fs::exists(library, error))
-      return {library.string(), ""};
+      return {library.string(), "", ""};
   }
-  return {"", missing_family(*mpi, folder)};
+  return {"", missing_family(*mpi, folder), ""};
 }
 
 PreloadChoice preload_for_command(const std::vector<std::string>& command) {
   if (const char* explicit_path = std::getenv("TALLY_LIBRARY"); explicit_path && *explicit_path)
-    return {explicit_path, ""};
+    return {explicit_path, "", ""};
   const fs::path installed = installed_library();
-  if (installed.empty()) return {"", "cannot find libtally.so next to this tally; set TALLY_LIBRARY to its path"};
+  if (installed.empty()) return {"", "cannot find libtally.so next to this tally; set TALLY_LIBRARY to its path", ""};
   return choose_preload(command, installed);
 }
 

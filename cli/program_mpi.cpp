@@ -38,6 +38,41 @@ fs::path resolve_word(const std::string& word) {
   return {};
 }
 
+/// A word of a shell's script without the quotes that the script gives it (`--wrap 'srun ./app'`
+/// passed through `bash -c` keeps them).
+std::string unquoted(std::string word) {
+  while (!word.empty() && (word.front() == '\'' || word.front() == '"'))
+    word.erase(0, 1);
+  while (!word.empty() && (word.back() == '\'' || word.back() == '"'))
+    word.pop_back();
+  return word;
+}
+
+/// The first `look(file)` that finds something, over the files that the words of a command name,
+/// in order (find_command_mpi says which words).
+template <typename Look>
+auto first_program_file(const std::vector<std::string>& command, const Look& look) -> decltype(look(fs::path())) {
+  for (const std::string& given : command) {
+    std::string word = given;
+    // An option's value may be a program or a script: `--wrap=srun ./app`.
+    if (!word.empty() && word.front() == '-')
+      word = word.find('=') == std::string::npos ? "" : word.substr(word.find('=') + 1);
+    if (word.empty()) continue;
+    if (word.find_first_of(" \t\n") != std::string::npos) {
+      std::istringstream script(word);
+      std::vector<std::string> words;
+      for (auto it = std::istream_iterator<std::string>(script); it != std::istream_iterator<std::string>(); ++it)
+        words.push_back(unquoted(*it));
+      if (auto found = first_program_file(words, look)) return found;
+      continue;
+    }
+    const fs::path file = resolve_word(word);
+    if (file.empty() || model::is_launcher(file.filename().string())) continue;
+    if (auto found = look(file)) return found;
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 std::optional<MpiFamily> mpi_family_of(std::string_view soname) {
@@ -77,20 +112,16 @@ std::optional<ProgramMpi> find_program_mpi(const fs::path& program) {
 }
 
 std::optional<ProgramMpi> find_command_mpi(const std::vector<std::string>& command) {
-  for (const std::string& word : command) {
-    if (word.empty() || word.front() == '-') continue;
-    // A shell's script (`bash -c "mpirun -np 4 ./app"`, as CI studies run theirs): its words.
-    if (word.find_first_of(" \t\n") != std::string::npos) {
-      std::istringstream script(word);
-      const std::vector<std::string> words{std::istream_iterator<std::string>(script), {}};
-      if (std::optional<ProgramMpi> mpi = find_command_mpi(words)) return mpi;
-      continue;
-    }
-    const fs::path file = resolve_word(word);
-    if (file.empty() || model::is_launcher(file.filename().string())) continue;
-    if (std::optional<ProgramMpi> mpi = find_program_mpi(file)) return mpi;
-  }
-  return std::nullopt;
+  return first_program_file(command, find_program_mpi);
+}
+
+fs::path find_static_program(const std::vector<std::string>& command) {
+  return first_program_file(command,
+                            [](const fs::path& file) -> std::optional<fs::path> {
+                              const std::optional<ElfDynamic> dynamic = read_elf_dynamic(file);
+                              return dynamic && dynamic->statically_linked ? std::optional(file) : std::nullopt;
+                            })
+      .value_or(fs::path());
 }
 
 } // namespace tally::cli

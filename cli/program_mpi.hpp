@@ -37,7 +37,12 @@ std::optional<ProgramMpi> find_program_mpi(const std::filesystem::path& program)
 /// The MPI of the first program in a command that uses one: each word that names an ELF file
 /// (a path, or a name found in PATH), launchers (mpirun, srun, env...) left out, so that
 /// `mpirun -np 4 ./app` and `srun --mpi=pmix ./app` both find ./app's; a word with spaces, a
-/// shell's script (`bash -c "mpirun -np 4 ./app"`), is looked into word by word.
+/// shell's script (`bash -c "mpirun -np 4 ./app"`), is looked into word by word, its words' quotes
+/// taken off, and so is an option's value (`sbatch --wrap='srun ./app'`).
 std::optional<ProgramMpi> find_command_mpi(const std::vector<std::string>& command);
+
+/// The first program of a command, looked for as find_command_mpi does, that is statically linked:
+/// preloading cannot measure it. Empty when there is none.
+std::filesystem::path find_static_program(const std::vector<std::string>& command);
 
 } // namespace tally::cli

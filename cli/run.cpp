@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// `tally run [options] -- command...`: runs a command with the preload library of its program's MPI
-// family (preload_choice.hpp) and the profiler's options set. The options, their --help and the guide's table all come
+// `tally run [options] -- command...`: runs a command, or each run of a study once its placeholders
+// are filled, with the preload library of its program's MPI family (preload_choice.hpp) and the
+// profiler's options set. The options, their --help and the guide's table all come
 // from the option table of tally::model.
 #include "cli/commands.hpp"
 #include "cli/preload_choice.hpp"
@@ -45,6 +46,15 @@ std::string markdown_table() {
   return out;
 }
 
+/// LD_PRELOAD for one command: the library of its program's MPI family (preload_choice.hpp), then
+/// whatever the user preloads already.
+PreloadChoice preload_setting(const std::vector<std::string>& command) {
+  PreloadChoice choice = preload_for_command(command);
+  const char* preloaded = std::getenv("LD_PRELOAD");
+  if (!choice.library.empty() && preloaded && *preloaded) choice.library += std::string(":") + preloaded;
+  return choice;
+}
+
 int run_command(const RunOptions& options) {
   if (options.markdown_table) {
     std::cout << markdown_table();
@@ -54,12 +64,6 @@ int run_command(const RunOptions& options) {
     std::cerr << "tally run: no command given; usage: tally run [options] -- command...\n";
     return 2;
   }
-  const PreloadChoice preload_choice = preload_for_command(options.command);
-  if (preload_choice.library.empty()) {
-    std::cerr << "tally run: " << preload_choice.problem << '\n';
-    return 2;
-  }
-  const std::string& library = preload_choice.library;
   for (const auto& [name, value] : options.values) {
     const std::string_view type = model::find_profiler_option(name)->type;
     if (type == "duration" && !model::parse_duration(value)) {
@@ -87,10 +91,6 @@ int run_command(const RunOptions& options) {
   }
   // Inside a Slurm job, the job's end for the hang watchdog (Slurm 22.05 does not tell the steps).
   set_slurm_job_end_time();
-  const char* preloaded = std::getenv("LD_PRELOAD");
-  const std::string preload = preloaded && *preloaded ? library + ":" + preloaded : library;
-  setenv("LD_PRELOAD", preload.c_str(), 1);
-
   StudyPlan study = options.study;
   if (!options.host_file.empty()) {
     std::string problem;
@@ -110,8 +110,15 @@ int run_command(const RunOptions& options) {
     // scaling, unless told otherwise.
     if (!study.scales.empty() || !study.nodes.empty())
       setenv("TALLY_SCALING", study.sizes.empty() ? "strong" : "weak", 0);
-    return run_study(options.command, study);
+    return run_study(options.command, study, preload_setting);
   }
+  const PreloadChoice preload = preload_setting(options.command);
+  if (preload.library.empty()) {
+    std::cerr << "tally run: " << preload.problem << '\n';
+    return 2;
+  }
+  if (!preload.note.empty()) std::cerr << "tally run: " << preload.note << '\n';
+  setenv("LD_PRELOAD", preload.library.c_str(), 1);
   std::vector<char*> argv;
   for (const std::string& argument : options.command)
     argv.push_back(const_cast<char*>(argument.c_str()));

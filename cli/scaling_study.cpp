@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <set>
 #include <string>
 #include <string_view>
 #include <sys/wait.h>
@@ -185,7 +186,7 @@ std::string check_study(const std::vector<std::string>& command, const StudyPlan
   return check_ab_plan(plan.ab);
 }
 
-int run_study(const std::vector<std::string>& command, const StudyPlan& plan) {
+int run_study(const std::vector<std::string>& command, const StudyPlan& plan, const PreloadFor& preload_for) {
   const auto start = std::chrono::steady_clock::now();
   // No --scales nor --nodes (an A/B study of one configuration) is one pass with the command's own
   // ranks, no --threads one with the thread count the environment gives, no --frequencies one at
@@ -198,6 +199,7 @@ int run_study(const std::vector<std::string>& command, const StudyPlan& plan) {
   const std::size_t runs_per_configuration = (ab_study ? 2 : 1) * std::size_t{plan.repeat};
   const std::size_t total = points.size() * thread_counts.size() * frequencies.size() * runs_per_configuration;
   const SaidWarnings said_warnings;
+  std::set<std::string> said_notes; // of the preload choice: once per study, as the profiler's warnings
   std::size_t done = 0;
   for (const ResourcePoint& point : points) {
     for (const std::string& threads : thread_counts) {
@@ -215,7 +217,17 @@ int run_study(const std::vector<std::string>& command, const StudyPlan& plan) {
                     << elapsed_since(start) << " elapsed\n";
           const Placeholders values{point.ranks, point.nodes, point.node_ranks, point.hosts,
                                     point.size,  threads,     frequency,        run.program};
-          const int status = run_once(study_command(command, values), environment);
+          const std::vector<std::string> run_command = study_command(command, values);
+          const PreloadChoice preload = preload_for(run_command);
+          if (preload.library.empty()) {
+            std::cerr << "tally run: run " << done << " of " << total << ": " << preload.problem
+                      << "; the study stops here\n";
+            return 2;
+          }
+          if (!preload.note.empty() && said_notes.insert(preload.note).second)
+            std::cerr << "tally run: " << preload.note << '\n';
+          environment.emplace_back("LD_PRELOAD", preload.library);
+          const int status = run_once(run_command, environment);
           if (status != 0) {
             std::cerr << "tally run: run " << done << " of " << total << (run.side.empty() ? "" : " (" + run.side + ")")
                       << " failed with exit code " << status << "; the study stops here\n";

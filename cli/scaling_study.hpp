@@ -9,6 +9,9 @@
 
 #include "cli/ab_study.hpp"
 #include "cli/node_axis.hpp"
+#include "cli/preload_choice.hpp"
+
+#include <functional>
 
 #include <string>
 #include <vector>
@@ -60,9 +63,14 @@ std::string check_study(const std::vector<std::string>& command, const StudyPlan
 /// Runs every resource point (node count × scale or ranks per node) × thread count × frequency ×
 /// repetition one after the other (in an A/B study, each repetition a pair of runs, in the order
 /// of side_of_run), with progress on stderr; a warning of the profiler about the machine or the setup is said by the
-/// first run that meets it, not by every run (a TALLY_SAID_WARNINGS file, unless the user named one). Stops at the
-/// first run that fails and returns its exit code (128 + signal when killed); 0 when all passed. The plan must have
-/// passed check_study.
-int run_study(const std::vector<std::string>& command, const StudyPlan& plan);
+/// first run that meets it, not by every run (a TALLY_SAID_WARNINGS file, unless the user named one). Each run
+/// preloads what `preload_for` gives its command; a run that gets no library stops the study (exit code 2, its
+/// problem said). Stops at the first run that fails and returns its exit code (128 + signal when killed); 0 when all
+/// passed. The plan must have passed check_study.
+/// What one run preloads (LD_PRELOAD's value), chosen from its command once the placeholders are
+/// filled, so that each side of an A/B study gets the library of its own program's MPI.
+using PreloadFor = std::function<PreloadChoice(const std::vector<std::string>& command)>;
+
+int run_study(const std::vector<std::string>& command, const StudyPlan& plan, const PreloadFor& preload_for);
 
 } // namespace tally::cli

@@ -5,6 +5,9 @@
 # -show line is what the wrapper adds to a compile and link. A family is described by variables
 # tally_mpi_<family>_<what> that the profiler, the examples and the tests read:
 #   c_target, fortran_target   imported targets of its C and Fortran bindings (no Fortran: empty)
+#   fortran_libraries          the MPI libraries its Fortran bindings link besides its C library,
+#                              whatever their names (libmpi_mpifh.so, libmpichfort.so,
+#                              libmpifort.so): no libm; empty without a Fortran compiler
 #   include_dirs, library_dir  its mpi.h folders and the folder of its C library
 #   version                    the MPI standard of its mpi.h (4.0)
 #   launcher                   its mpiexec
@@ -65,6 +68,25 @@ function(tally_mpi_family_compile_options family c_target)
   endif()
 endfunction()
 
+# tally_mpi_fortran_bindings(<fortran libraries> <c libraries> <out>): the libraries of the Fortran
+# link line that are MPI's (their file names say mpi) and not a C one (by file name: the two
+# wrappers may find one library in two folders).
+function(tally_mpi_fortran_bindings fortran_libraries c_libraries out)
+  set(c_names "")
+  foreach(library IN LISTS c_libraries)
+    get_filename_component(name "${library}" NAME)
+    list(APPEND c_names "${name}")
+  endforeach()
+  set(bindings "")
+  foreach(library IN LISTS fortran_libraries)
+    get_filename_component(name "${library}" NAME)
+    if(name MATCHES "mpi" AND NOT name IN_LIST c_names)
+      list(APPEND bindings "${library}")
+    endif()
+  endforeach()
+  set(${out} "${bindings}" PARENT_SCOPE)
+endfunction()
+
 # tally_mpi_family_from_wrappers(<family>): the family's variables from mpicc.<family> (and
 # mpif90.<family> when the project has Fortran) and mpiexec.<family>.
 function(tally_mpi_family_from_wrappers family)
@@ -82,6 +104,7 @@ function(tally_mpi_family_from_wrappers family)
   string(REGEX REPLACE ".*MPI_VERSION[ \t]+([0-9]+).*MPI_SUBVERSION[ \t]+([0-9]+).*" "\\1.\\2" version "${defines}")
 
   set(fortran_target "")
+  set(fortran_libraries "")
   set(f90_module OFF)
   set(f08_module OFF)
   find_program(TALLY_MPIFORT_${family} mpif90.${family})
@@ -104,6 +127,8 @@ function(tally_mpi_family_from_wrappers family)
     endif()
   endif()
 
+  tally_mpi_fortran_bindings("${fortran_libraries}" "${c_libraries}" own_fortran_libraries)
+  set(${prefix}_fortran_libraries "${own_fortran_libraries}" PARENT_SCOPE)
   set(${prefix}_c_target tally_mpi_c_${family} PARENT_SCOPE)
   set(${prefix}_fortran_target "${fortran_target}" PARENT_SCOPE)
   set(${prefix}_include_dirs "${c_includes}" PARENT_SCOPE)
@@ -144,8 +169,10 @@ set(tally_mpi_primary tally_mpi_${tally_mpi_primary_family})
 set(${tally_mpi_primary}_c_target MPI::MPI_C)
 tally_mpi_family_compile_options(${tally_mpi_primary_family} MPI::MPI_C)
 set(${tally_mpi_primary}_fortran_target "")
+set(${tally_mpi_primary}_fortran_libraries "")
 if(MPI_Fortran_FOUND)
   set(${tally_mpi_primary}_fortran_target MPI::MPI_Fortran)
+  tally_mpi_fortran_bindings("${MPI_Fortran_LIBRARIES}" "${MPI_C_LIBRARIES}" ${tally_mpi_primary}_fortran_libraries)
 endif()
 set(${tally_mpi_primary}_include_dirs ${MPI_C_INCLUDE_DIRS})
 list(GET MPI_C_LIBRARIES 0 tally_mpi_first_library)

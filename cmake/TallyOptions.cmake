@@ -53,13 +53,9 @@ if(TALLY_WITH_MPI AND NOT MPI_C_FOUND)
   message(FATAL_ERROR "TALLY_WITH_MPI=ON but no MPI C library was found")
 endif()
 # The MPI family (profiler/mpi/README.md, "MPI families"): openmpi, mpich (MPICH and its
-# derivatives, one ABI), or other. Its Fortran libraries and its launcher's options follow it.
-set(TALLY_MPI_FAMILY other)
-if(MPI_C_LIBRARY_VERSION_STRING MATCHES "^Open MPI")
-  set(TALLY_MPI_FAMILY openmpi)
-elseif(MPI_C_LIBRARY_VERSION_STRING MATCHES "^MPICH")
-  set(TALLY_MPI_FAMILY mpich)
-endif()
+# derivatives, one ABI), or other. Its launcher's options follow it.
+include(${CMAKE_CURRENT_LIST_DIR}/TallyMpiFamilyOf.cmake)
+tally_mpi_family_of("${MPI_C_LIBRARY_VERSION_STRING}" TALLY_MPI_FAMILY)
 # The launcher must be the chosen MPI's: FindMPI looks for `mpiexec` (with MPI_EXECUTABLE_SUFFIX,
 # e.g. .mpich, appended), which beside another MPI may be that one's.
 if(MPI_C_FOUND AND MPIEXEC_EXECUTABLE)

@@ -24,10 +24,12 @@ ctest --test-dir build --output-on-failure --parallel "$jobs" --label-exclude '^
 ctest --test-dir build --output-on-failure --parallel "$jobs" --label-regex '^mpich$' --no-tests=error
 bash scripts/lint.sh build
 
-# The profiler built without CUDA: it must build, and libtally.so needs no CUDA either way.
-cmake -S . -B build-nocuda -G Ninja -DTALLY_WITH_CUDA=OFF -DTALLY_BUILD_TESTS=OFF -DTALLY_MPI_FAMILIES=openmpi
-cmake --build build-nocuda --parallel "$jobs" --target tally_preload
-sh tests/profiler/cuda/no_cuda_symbols.sh build-nocuda/profiler/libtally.so
+# The preload libraries and the command as most users build them (Spack too): CMake's default
+# generator, Unix Makefiles, which unlike Ninja makes no custom command's output folder, and every MPI
+# family found; no tests, and without CUDA: it must build, and libtally.so needs no CUDA either way.
+cmake -S . -B build-make -DTALLY_WITH_CUDA=OFF -DTALLY_BUILD_TESTS=OFF
+cmake --build build-make --parallel "$jobs" --target tally_preload tally
+sh tests/profiler/cuda/no_cuda_symbols.sh build-make/profiler/libtally.so
 
 # Under the sanitizers, Open MPI only.
 cmake -S . -B build-sanitize -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTALLY_SANITIZE=address,undefined -DTALLY_MPI_FAMILIES=openmpi \

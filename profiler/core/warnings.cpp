@@ -103,6 +103,7 @@ bool about_the_setup(Warning kind) {
   case Warning::configuration:
   case Warning::clock:
   case Warning::counters:
+  case Warning::mpi_library:
   case Warning::energy:
   case Warning::gpu_energy:
   case Warning::cuda:

@@ -18,6 +18,7 @@ enum class Warning {
   output,
   mpi_not_finalized,
   mpi_reduction,
+  mpi_library,
   openmp_without_ompt,
   cuda,
   energy,

@@ -5,17 +5,29 @@
 // Fortran libraries (fortran_lifecycle_entries.inc). Every argument is passed by reference; the
 // last one is the Fortran ierror. Where a binding calls the C function (MPICH's mpif.h), the C
 // wrapper runs too: starting and ending the run are idempotent.
+#include "mpi/mpi_entry.hpp"
 #include "mpi/mpi_lifecycle.hpp"
 
 #include <mpi.h>
 
 using Fint = MPI_Fint;
 
+namespace {
+
+/// The profiling twin of a Fortran entry point, or, in a process that runs another family's MPI,
+/// which names its twins otherwise (Open MPI's pmpi_init_f08_ is MPICH's pmpir_init_f08_), that
+/// MPI's own entry point; whether it is ours is known only once it is initialised (loaded_mpi.hpp).
+template <typename Function> Function* twin_or_own(Function* twin, const char* entry) {
+  return twin ? twin : reinterpret_cast<Function*>(tally::profiler::mpi::next_definition(entry));
+}
+
+} // namespace
+
 #define TALLY_FORTRAN_PROFILED(name, pname, params, args, before, after)                                               \
   extern "C" void pname params __attribute__((weak));                                                                  \
   extern "C" void name params {                                                                                        \
     before;                                                                                                            \
-    pname args;                                                                                                        \
+    if (auto* const target = twin_or_own(&pname, #name)) target args;                                                  \
     after;                                                                                                             \
   }
 

@@ -287,20 +287,27 @@ def render_c_wrappers(functions, prototypes, payloads):
         args = ", ".join(param.name for param in prototype.params)
         payload = payload_lines(payloads[row], lambda position: prototype.params[position].name)
         wrappers.append(
-            f"""extern "C" {prototype.return_type} {name}({params}) {{
+            f"""extern "C" TALLY_MPI_MEASURED {prototype.return_type} tally_measured_{name}({params}) {{
   mpi::enter(mpi::call::{row});
 {payload}  const {prototype.return_type} result = P{name}({args});
   mpi::leave(mpi::call::{row});
   return result;
 }}
+TALLY_MPI_ENTRY({name})
 """
         )
     return f"""{GENERATED}// One C wrapper per row of the table, and per large-count variant (MPI_Send_c) the header
-// declares, with the row's call id: enter, the payload's bytes, the real PMPI function, leave.
+// declares, with the row's call id: enter, the payload's bytes, the real PMPI function, leave; its
+// entry point (mpi_entry.hpp) passes the call through untouched in a process that runs another
+// family's MPI.
 #include <mpi.h>
 
+#include "mpi/mpi_entry.hpp"
 #include "mpi/mpi_state.hpp"
 #include "mpi_call_ids.hpp"
+
+// Kept whole and under its name for the entry points' assembly, with link-time optimisation too.
+__attribute__((used)) std::atomic<bool> tally_mpi_passing_through{{false}};
 
 // Weak, so that libtally.so neither links libmpi nor fails to load in a program without MPI: a
 // wrapper only runs when the program calls MPI, and then the MPI library defines its PMPI twin.
@@ -326,6 +333,11 @@ def render_fortran_wrappers(rows, prototypes, symbols, payloads):
             blocks.append(
                 f"""__attribute__((weak)) void {profiling}({", ".join(declared)});
 void {entry}({formals}) {{
+  if (tally_mpi_passing_through.load(std::memory_order_relaxed)) {{
+    static const auto own = reinterpret_cast<decltype(&{entry})>(mpi::next_definition("{entry}"));
+    if (own) own({args});
+    return;
+  }}
   mpi::enter(mpi::call::{name});
 {payload_lines(payloads[name], lambda position: f"a{position}", "add_fortran_payload")}  {profiling}({args});
   mpi::leave(mpi::call::{name});
@@ -336,9 +348,11 @@ void {entry}({formals}) {{
 // PMPI_ functions directly (Open MPI's, MPICH's mpi_f08) bypass the C wrappers; where a binding
 // calls the C MPI_ function (MPICH's mpif.h), that call is nested and counts once. Fortran passes every argument by
 // reference, then ierror, then one hidden length per CHARACTER argument: forwarded untouched. A
-// payload's count and datatype are read through their references (mpi::add_fortran_payload).
+// payload's count and datatype are read through their references (mpi::add_fortran_payload). In a
+// process that runs another family's MPI (mpi_entry.hpp) each calls the MPI's own entry point.
 #include <cstddef>
 
+#include "mpi/mpi_entry.hpp"
 #include "mpi/mpi_state.hpp"
 #include "mpi_call_ids.hpp"
 

@@ -11,6 +11,8 @@
 #include "core/run_output.hpp"
 #include "core/thread_state.hpp"
 #include "core/warnings.hpp"
+#include "mpi/loaded_mpi.hpp"
+#include "mpi/mpi_entry.hpp"
 #include "mpi/mpi_state.hpp"
 #include "mpi/node_map.hpp"
 #include "mpi/query_across_ranks.hpp"
@@ -20,6 +22,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <dlfcn.h>
 
 namespace tally::profiler::mpi {
 namespace {
@@ -27,8 +30,10 @@ namespace {
 bool initialized = false;
 
 void on_load() {
-  // A program linked with MPI starts its run at MPI_Init; one without is measured from load.
-  if (&PMPI_Init != nullptr) process().phase = Phase::waiting;
+  // A program linked with MPI starts its run at MPI_Init; one without is measured from load. Asked of
+  // the dynamic loader rather than by the weak symbol's address, which would bind every call of
+  // PMPI_Init now, to nothing in a program that opens MPI later (Python with mpi4py).
+  if (dlsym(RTLD_DEFAULT, "PMPI_Init") != nullptr) process().phase = Phase::waiting;
 }
 
 /// With the hang watchdog on (a hang timeout, or a job end to write before), the ranks agree at the start on what a
@@ -47,6 +52,7 @@ void agree_on_run_start(Process& p) {
 } // namespace
 
 void on_initialized() {
+  if (!loaded_mpi_is_measurable()) return;
   initialized = true;
   int rank = 0;
   int size = 1;
@@ -149,7 +155,10 @@ extern "C" int MPI_Finalize() {
   return PMPI_Finalize();
 }
 
-extern "C" int MPI_Abort(MPI_Comm comm, int errorcode) {
+// Behind an entry point as the generated wrappers are (mpi_entry.hpp): its communicator may be
+// another family's.
+extern "C" TALLY_MPI_MEASURED int tally_measured_MPI_Abort(MPI_Comm comm, int errorcode) {
   tally::profiler::mpi::on_abort();
   return PMPI_Abort(comm, errorcode);
 }
+TALLY_MPI_ENTRY(MPI_Abort)

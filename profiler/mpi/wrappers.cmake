@@ -7,26 +7,33 @@
 # Fortran bindings that call the C PMPI_ functions directly (all of Open MPI's, MPICH's mpi_f08
 # ones) bypass the C wrappers, so they get wrappers of their own: the generator wraps each Fortran
 # entry point these libraries export (read with nm at build time). Each family's binding libraries
-# sit next to its C library.
+# are the MPI libraries its Fortran bindings link besides its C library
+# (tally_mpi_<family>_fortran_libraries), whatever their names; a project without a Fortran
+# compiler looks for the family's known names next to its C library (upstream MPICH, Intel MPI and
+# MVAPICH call theirs libmpifort, Debian's MPICH libmpichfort).
 set(tally_mpi_fortran_names_openmpi mpi_mpifh mpi_usempif08)
-set(tally_mpi_fortran_names_mpich mpichfort)
+set(tally_mpi_fortran_names_mpich mpichfort mpifort)
 set(tally_mpi_dir "${CMAKE_CURRENT_LIST_DIR}")
 
 function(tally_add_mpi_wrappers family)
-  set(tally_mpi_fortran_found "")
-  foreach(name IN LISTS tally_mpi_fortran_names_${family})
-    find_library(TALLY_MPI_FORTRAN_LIBRARY_${family}_${name} ${name} HINTS "${tally_mpi_${family}_library_dir}"
-                 NO_DEFAULT_PATH)
-    mark_as_advanced(TALLY_MPI_FORTRAN_LIBRARY_${family}_${name})
-    if(TALLY_MPI_FORTRAN_LIBRARY_${family}_${name})
-      list(APPEND tally_mpi_fortran_found "${TALLY_MPI_FORTRAN_LIBRARY_${family}_${name}}")
-    endif()
-  endforeach()
+  set(tally_mpi_fortran_found "${tally_mpi_${family}_fortran_libraries}")
+  if(NOT tally_mpi_fortran_found)
+    foreach(name IN LISTS tally_mpi_fortran_names_${family})
+      find_library(TALLY_MPI_FORTRAN_LIBRARY_${family}_${name} ${name} HINTS "${tally_mpi_${family}_library_dir}"
+                   NO_DEFAULT_PATH)
+      mark_as_advanced(TALLY_MPI_FORTRAN_LIBRARY_${family}_${name})
+      if(TALLY_MPI_FORTRAN_LIBRARY_${family}_${name})
+        list(APPEND tally_mpi_fortran_found "${TALLY_MPI_FORTRAN_LIBRARY_${family}_${name}}")
+      endif()
+    endforeach()
+  endif()
   set(TALLY_MPI_FORTRAN_LIBRARIES_${family} "${tally_mpi_fortran_found}" CACHE STRING
       "${family}'s Fortran binding libraries whose entry points get wrappers (empty: no Fortran wrappers)")
   set(fortran_libraries ${TALLY_MPI_FORTRAN_LIBRARIES_${family}})
 
   set(generated_dir "${CMAKE_CURRENT_BINARY_DIR}/mpi_generated_${family}")
+  # Made now: the preprocessing's outputs go there, and Make, unlike Ninja, makes no output's folder.
+  file(MAKE_DIRECTORY "${generated_dir}")
   set(tally_mpi_generated "${generated_dir}/mpi_call_ids.hpp" "${generated_dir}/mpi_wrappers.cpp"
                           "${generated_dir}/fortran_wrappers.cpp"
                           "${generated_dir}/fortran_lifecycle_entries.inc")

@@ -78,6 +78,26 @@ TEST(FindCommandMpi, LooksIntoTheScriptOfAShell) {
   EXPECT_FALSE(find_command_mpi({"bash", "-c", "mpirun -np 4 hostname"}));
 }
 
+TEST(FindCommandMpi, LooksIntoAnOptionsValueAndTakesTheScriptsQuotesOff) {
+  // sbatch --wrap='srun ./app' as the shell hands it over, and as `bash -c` keeps its quotes.
+  const std::optional<ProgramMpi> wrapped =
+      find_command_mpi({"sbatch", "--wait", std::string("--wrap=srun -n 4 ") + FAKE_MPICH_PROGRAM});
+  ASSERT_TRUE(wrapped);
+  EXPECT_EQ(wrapped->program, FAKE_MPICH_PROGRAM);
+  const std::optional<ProgramMpi> quoted =
+      find_command_mpi({"bash", "-c", std::string("sbatch --wait --wrap 'srun ") + FAKE_SOLVER_PROGRAM + "'"});
+  ASSERT_TRUE(quoted);
+  EXPECT_EQ(quoted->program, FAKE_SOLVER_PROGRAM);
+  EXPECT_EQ(quoted->family.name, "openmpi");
+}
+
+TEST(FindStaticProgram, FindsAStaticallyLinkedProgramPastLaunchers) {
+  EXPECT_EQ(find_static_program({"mpirun", "-np", "2", STATIC_PROGRAM}), STATIC_PROGRAM);
+  EXPECT_EQ(find_static_program({"bash", "-c", std::string("srun '") + STATIC_PROGRAM + "'"}), STATIC_PROGRAM);
+  EXPECT_EQ(find_static_program({"mpirun", "-np", "2", FAKE_MPICH_PROGRAM}), "");
+  EXPECT_EQ(find_static_program({FAKE_SOLVER_LIBRARY}), ""); // a shared library has no interpreter either
+}
+
 /// A folder of (empty) preload libraries, as an installation's lib.
 class Installation : public testing::Test {
 protected:
@@ -105,6 +125,15 @@ TEST_F(Installation, AProgramWithoutMpiGetsLibtally) {
   add("libtally-mpich.so");
   EXPECT_EQ(choose_preload({"/bin/sh", "-c", "true"}, folder / "libtally.so").library,
             (folder / "libtally.so").string());
+}
+
+TEST_F(Installation, AStaticallyLinkedProgramGetsLibtallyAndANoteThatItIsNotMeasured) {
+  add("libtally.so");
+  const PreloadChoice choice = choose_preload({"mpirun", "-np", "2", STATIC_PROGRAM}, folder / "libtally.so");
+  EXPECT_EQ(choice.library, (folder / "libtally.so").string());
+  EXPECT_EQ(choice.note, std::string(STATIC_PROGRAM) + " is statically linked: no preloaded library reaches it, so "
+                                                       "it is not measured; link it dynamically");
+  EXPECT_EQ(choose_preload({"/bin/sh", "-c", "true"}, folder / "libtally.so").note, "");
 }
 
 TEST_F(Installation, AnMpiThatConfigureCouldNotNameServesEveryFamily) {

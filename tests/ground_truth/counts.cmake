@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
-# MPI counts and the region tree known by construction (mpi_counts.c, mpi_counts.f90: the counts
-# by hand are in their heads), and the same counts from two runs of one program.
+# MPI counts and the region tree known by construction (mpi_counts.c, and mpi_counts.F90 through each
+# Fortran binding: the counts by hand are in their heads), and the same counts from two runs of one
+# program.
 add_executable(mpi_counts${tally_mpi_suffix} mpi_counts.c)
 target_link_libraries(mpi_counts${tally_mpi_suffix} PRIVATE ${tally_mpi_c} ${tally_mpi_region_api} tally_build_flags)
 
@@ -65,16 +66,29 @@ set_tests_properties(mpi_counts_are_identical_across_two_runs${tally_mpi_suffix}
                      PROPERTIES ENVIRONMENT "${environment}" TIMEOUT 300 LABELS "${mpi_labels}")
 
 if(TARGET tally_fortran AND tally_mpi_fortran)
-  add_executable(mpi_counts_f${tally_mpi_suffix} mpi_counts.f90)
-  target_link_libraries(mpi_counts_f${tally_mpi_suffix} PRIVATE ${tally_mpi_fortran} tally_fortran ${tally_mpi_region_api})
-  # Per rank, exchange: 3 visits; rank 0 sends 6 INTEGERs (24 bytes) per visit, rank 1 receives
-  # them; both Allreduce 2 DOUBLE PRECISION (16 bytes). calls 2 x (3 + 3) = 12, at most 6 per
-  # rank; 72 bytes sent, 72 received, 2 x 3 x 16 = 96 collective bytes.
-  tally_preload_test(fortran_mpi_counts_match_hand_counts
-    CHECKS exchange:mpi:calls:12 exchange:mpi:calls_max:6 exchange:mpi:point_to_point:6 exchange:mpi:collective:6
-           exchange:mpi:bytes_sent:72 exchange:mpi:bytes_received:72 exchange:mpi:collective_bytes:96
-           exchange:parent:Global
-    COMMAND ${mpirun} -np 2 $<TARGET_FILE:mpi_counts_f${tally_mpi_suffix}>)
+  # The same program through each Fortran binding: use mpi (fortran_mpi_counts_match_hand_counts),
+  # include 'mpif.h' (..._mpif_h) and, where the MPI has the module, use mpi_f08 (..._mpi_f08).
+  set(bindings "" _mpif_h)
+  set(binding_definition_ "")
+  set(binding_definition__mpif_h TALLY_MPIF_H)
+  set(binding_definition__mpi_f08 TALLY_MPI_F08)
+  if(tally_mpi_${tally_mpi_family}_f08_module)
+    list(APPEND bindings _mpi_f08)
+  endif()
+  foreach(binding IN LISTS bindings)
+    set(program mpi_counts_f${binding}${tally_mpi_suffix})
+    add_executable(${program} mpi_counts.F90)
+    target_compile_definitions(${program} PRIVATE ${binding_definition_${binding}})
+    target_link_libraries(${program} PRIVATE ${tally_mpi_fortran} tally_fortran ${tally_mpi_region_api})
+    # Per rank, exchange: 3 visits; rank 0 sends 6 INTEGERs (24 bytes) per visit, rank 1 receives
+    # them; both Allreduce 2 DOUBLE PRECISION (16 bytes). calls 2 x (3 + 3) = 12, at most 6 per
+    # rank; 72 bytes sent, 72 received, 2 x 3 x 16 = 96 collective bytes.
+    tally_preload_test(fortran_mpi_counts_match_hand_counts${binding}
+      CHECKS exchange:mpi:calls:12 exchange:mpi:calls_max:6 exchange:mpi:point_to_point:6 exchange:mpi:collective:6
+             exchange:mpi:bytes_sent:72 exchange:mpi:bytes_received:72 exchange:mpi:collective_bytes:96
+             exchange:parent:Global
+      COMMAND ${mpirun} -np 2 $<TARGET_FILE:${program}>)
+  endforeach()
 endif()
 
 # A real application: Debian's LAMMPS (scripts/install-deps.sh), the LJ melt at 2 ranks, run twice.

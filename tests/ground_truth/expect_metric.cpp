@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Test tool: checks metrics of the one run document in a folder against values computed by
-// hand. Usage: expect_metric FOLDER CHECK... where a CHECK is REGION:METRIC:EXPECTED:TOLERANCE,
-// REGION:visits:N, REGION:nodes:N, REGION:devices:N, REGION:ranks:N (per-rank records), REGION:absent,
-// REGION:METRIC:absent, REGION:within:OUTER (the region's elapsed and useful time fit in those of OUTER), or
-// REGION:product:PARENT:CHILD,CHILD... (the parent metric equals the product of the children),
+// Test tool: checks metrics of every run document in a folder (one at least; an A/B study's runs
+// each) against values computed by hand. Usage: expect_metric FOLDER CHECK... where a CHECK is
+// REGION:METRIC:EXPECTED:TOLERANCE, REGION:visits:N, REGION:nodes:N, REGION:devices:N,
+// REGION:ranks:N (per-rank records), REGION:absent, REGION:METRIC:absent, REGION:within:OUTER (the
+// region's elapsed and useful time fit in those of OUTER), or REGION:product:PARENT:CHILD,CHILD...
+// (the parent metric equals the product of the children),
 // REGION:parent:NAME|none, REGION:other_parents:NAME,NAME..., REGION:mpi:COUNT:N (COUNT: calls,
 // calls_max, bytes_sent, bytes_received, collective_bytes or a kind of MPI call), or
 // REGION:openmp:parallels|tasks:N, or REGION:device:COUNT:N (COUNT: runtime_calls, kernel_launches,
@@ -228,22 +229,24 @@ int main(int argc, char** argv) {
   for (const auto& entry : std::filesystem::directory_iterator(argv[1])) {
     if (entry.path().extension() == ".json") documents.push_back(entry.path());
   }
-  if (documents.size() != 1) {
-    std::cerr << "expect_metric: " << documents.size() << " run documents in " << argv[1] << ", expected 1\n";
-    return 1;
-  }
-  const ReadResult result = load_run_document(documents[0]);
-  if (const auto* problems = std::get_if<Problems>(&result)) {
-    for (const Problem& problem : *problems)
-      std::cerr << to_string(problem) << '\n';
+  if (documents.empty()) {
+    std::cerr << "expect_metric: no run document in " << argv[1] << '\n';
     return 1;
   }
   int failures = 0;
-  for (int i = 2; i < argc; ++i) {
-    const std::string failure = check(std::get<RunDocument>(result), argv[i]);
-    if (!failure.empty()) {
-      std::cerr << "expect_metric: " << failure << '\n';
-      ++failures;
+  for (const std::filesystem::path& document : documents) {
+    const ReadResult result = load_run_document(document);
+    if (const auto* problems = std::get_if<Problems>(&result)) {
+      for (const Problem& problem : *problems)
+        std::cerr << to_string(problem) << '\n';
+      return 1;
+    }
+    for (int i = 2; i < argc; ++i) {
+      const std::string failure = check(std::get<RunDocument>(result), argv[i]);
+      if (!failure.empty()) {
+        std::cerr << "expect_metric: " << document.filename().string() << ": " << failure << '\n';
+        ++failures;
+      }
     }
   }
   return failures == 0 ? 0 : 1;

@@ -30,30 +30,42 @@ stop_pid_file() {
   rm -f "$file"
 }
 
+# Unix sockets (munged's, and slurmd's one per step in its spool folder) need a path under 108
+# bytes, which a build folder deep in a CI runner's tree exceeds: they live in a short folder of
+# /tmp, which the cluster folder names (sockets_folder) and stop removes.
+remove_sockets_folder() {
+  [ -s "$folder/sockets_folder" ] || return 0
+  rm -rf "$(cat "$folder/sockets_folder")"
+  rm -f "$folder/sockets_folder"
+}
+
 if [ "$action" = stop ]; then
   for file in "$folder"/run/slurmd-*.pid "$folder/run/slurmctld.pid" "$folder/run/munged.pid"; do
     stop_pid_file "$file"
   done
+  remove_sockets_folder
   echo "cluster: stopped"
   exit 0
 fi
 [ "$action" = start ] || { echo "cluster.sh: unknown action $action (start or stop)" >&2; exit 2; }
-# Each node binds its own folder on /tmp. A cluster folder under /tmp (a checkout built there) stays
-# visible: the top folder holding it is bound into each node's /tmp at its own path.
-shared="" # that top folder's name in /tmp
+remove_sockets_folder
+sockets="$(mktemp -d /tmp/tally-slurm.XXXXXX)"
+echo "$sockets" > "$folder/sockets_folder"
+# Each node binds its own folder on /tmp. The folder of the sockets, and a cluster folder under /tmp
+# (a checkout built there), stay visible: the top folders holding them are bound into each node's
+# /tmp at their own paths.
+shared=("${sockets#/tmp/}") # those top folders' names in /tmp
 case "$folder" in
-  /tmp/*) shared="${folder#/tmp/}" && shared="${shared%%/*}" ;;
+  /tmp/*) top="${folder#/tmp/}" && shared+=("${top%%/*}") ;;
 esac
 
-mkdir -p "$folder"/{run,log,state,munge}
-chmod 700 "$folder/munge"
+mkdir -p "$folder"/{run,log,state} "$sockets/munge"
 # munged refuses a key or a socket folder others can write to.
-if [ ! -s "$folder/munge/munge.key" ]; then
-  dd if=/dev/urandom of="$folder/munge/munge.key" bs=1024 count=1 status=none
-  chmod 400 "$folder/munge/munge.key"
-fi
-munged --force --key-file="$folder/munge/munge.key" --socket="$folder/munge/munge.socket" \
-  --pid-file="$folder/run/munged.pid" --log-file="$folder/log/munged.log" --seed-file="$folder/munge/seed"
+chmod 700 "$sockets/munge"
+dd if=/dev/urandom of="$sockets/munge/munge.key" bs=1024 count=1 status=none
+chmod 400 "$sockets/munge/munge.key"
+munged --force --key-file="$sockets/munge/munge.key" --socket="$sockets/munge/munge.socket" \
+  --pid-file="$folder/run/munged.pid" --log-file="$folder/log/munged.log" --seed-file="$sockets/munge/seed"
 
 # Each task's MPI transport, as a site's environment chooses it: Open MPI's UCX layer. Between the
 # nodes of this host, Open MPI 4.1.4's own TCP transport (ob1 with btl/tcp) now and then calls a null
@@ -76,10 +88,10 @@ cpus="$(nproc)"
   echo "SlurmUser=root"
   echo "SlurmdUser=root"
   echo "AuthType=auth/munge"
-  echo "AuthInfo=socket=$folder/munge/munge.socket"
+  echo "AuthInfo=socket=$sockets/munge/munge.socket"
   echo "CredType=cred/munge"
   echo "StateSaveLocation=$folder/state"
-  echo "SlurmdSpoolDir=$folder/spool/%n"
+  echo "SlurmdSpoolDir=$sockets/spool/%n"
   echo "SlurmctldPidFile=$folder/run/slurmctld.pid"
   echo "SlurmdPidFile=$folder/run/slurmd-%n.pid"
   echo "SlurmctldLogFile=$folder/log/slurmctld.log"
@@ -109,13 +121,13 @@ cpus="$(nproc)"
 export SLURM_CONF="$conf"
 slurmctld -f "$conf"
 for k in $(seq "$nodes"); do
-  mkdir -p "$folder/spool/n$k" "$folder/tmp/n$k"
+  mkdir -p "$sockets/spool/n$k" "$folder/tmp/n$k"
   chmod 1777 "$folder/tmp/n$k"
   keep=":"
-  if [ -n "$shared" ]; then
-    mkdir -p "$folder/tmp/n$k/$shared"
-    keep="mount --bind '/tmp/$shared' '$folder/tmp/n$k/$shared'"
-  fi
+  for top in "${shared[@]}"; do
+    mkdir -p "$folder/tmp/n$k/$top"
+    keep+=" && mount --bind '/tmp/$top' '$folder/tmp/n$k/$top'"
+  done
   unshare --mount --uts --propagation private \
     sh -c "$keep && mount --rbind '$folder/tmp/n$k' /tmp && mount -t tmpfs -o size=256m tmpfs /dev/shm &&
       hostname n$k && exec slurmd -f '$conf' -N n$k"

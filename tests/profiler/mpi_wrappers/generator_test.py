@@ -199,11 +199,12 @@ class Wrappers(unittest.TestCase):
         code, _, out = generate("name\tkind\nMPI_Group_range_incl\tcommunicator\n")
         self.assertEqual(code, 0)
         self.assertIn(
-            'extern "C" int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup) {\n'
+            'extern "C" TALLY_MPI_MEASURED int tally_measured_MPI_Group_range_incl(MPI_Group group, int n, '
+            "int ranges[][3], MPI_Group *newgroup) {\n"
             "  mpi::enter(mpi::call::MPI_Group_range_incl);\n"
             "  const int result = PMPI_Group_range_incl(group, n, ranges, newgroup);\n"
             "  mpi::leave(mpi::call::MPI_Group_range_incl);\n"
-            "  return result;\n}\n",
+            "  return result;\n}\nTALLY_MPI_ENTRY(MPI_Group_range_incl)\n",
             (out / "mpi_wrappers.cpp").read_text())
 
     def test_large_count_variant_declared_by_the_header_reports_its_rows_call_and_payload(self):
@@ -212,8 +213,8 @@ class Wrappers(unittest.TestCase):
         self.assertEqual(code, 0)
         wrappers = (out / "mpi_wrappers.cpp").read_text()
         self.assertIn(
-            'extern "C" int MPI_Send_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, '
-            "MPI_Comm comm) {\n"
+            'extern "C" TALLY_MPI_MEASURED int tally_measured_MPI_Send_c(const void *buf, MPI_Count count, '
+            "MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) {\n"
             "  mpi::enter(mpi::call::MPI_Send);\n"
             "  mpi::add_payload(mpi::Payload::sent, count, datatype);\n"
             "  const int result = PMPI_Send_c(buf, count, datatype, dest, tag, comm);\n"
@@ -232,8 +233,13 @@ class Wrappers(unittest.TestCase):
         source, _ = generator.render_fortran_wrappers(rows, generator.parse_prototypes(HEADER),
                                                       {"mpi_file_open_", "pmpi_file_open_"}, {"MPI_File_open": []})
         self.assertIn("void mpi_file_open_(void* a0, void* a1, void* a2, void* a3, void* a4, void* a5, "
-                      "std::size_t a6) {", source)
-        self.assertIn("  pmpi_file_open_(a0, a1, a2, a3, a4, a5, a6);", source)
+                      "std::size_t a6) {\n"
+                      "  if (tally_mpi_passing_through.load(std::memory_order_relaxed)) {\n"
+                      "    static const auto own = reinterpret_cast<decltype(&mpi_file_open_)>("
+                      'mpi::next_definition("mpi_file_open_"));\n'
+                      "    if (own) own(a0, a1, a2, a3, a4, a5, a6);\n"
+                      "    return;\n  }\n", source)
+        self.assertIn("  pmpi_file_open_(a0, a1, a2, a3, a4, a5, a6);\n  mpi::leave", source)
 
     def test_c_wrapper_adds_each_payload_before_the_call(self):
         code, _, out = generate("name\tkind\tpayload\nMPI_Sendrecv\tpoint_to_point\t"

@@ -1,11 +1,20 @@
 ! SPDX-License-Identifier: BSD-3-Clause
 ! MPI counts known by construction from Fortran, on 2 ranks: 3 visits of "exchange", each with
 ! rank 0 sending 6 INTEGERs (24 bytes) to rank 1 and both ranks reducing 2 DOUBLE PRECISION
-! (16 bytes). The expected counts are in tests/ground_truth/counts.cmake.
+! (16 bytes). The expected counts are in tests/ground_truth/counts.cmake. Built once per binding,
+! the same calls through each: use mpi, include 'mpif.h' (TALLY_MPIF_H), use mpi_f08
+! (TALLY_MPI_F08, where ierror is optional and the handles are types of the same names).
 program mpi_counts
+#if defined(TALLY_MPI_F08)
+  use mpi_f08
+#elif !defined(TALLY_MPIF_H)
   use mpi
+#endif
   use tally
   implicit none
+#if defined(TALLY_MPIF_H)
+  include 'mpif.h'
+#endif
   integer :: ierr, rank, i, exchange
   integer :: values(6)
   double precision :: local(2), total(2)
