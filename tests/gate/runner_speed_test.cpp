@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <numbers>
+#include <utility>
 #include <vector>
 
 namespace tally::gate {
@@ -41,6 +42,18 @@ std::vector<RegionTimes> times_of(const std::vector<Region>& regions) {
   return out;
 }
 
+/// The mean of the speeds' logarithms and their sample variance, by hand.
+std::pair<double, double> log_mean_and_variance(const std::vector<double>& speeds) {
+  const auto n = static_cast<double>(speeds.size());
+  double mean = 0;
+  for (const double s : speeds)
+    mean += std::log(s) / n;
+  double squares = 0;
+  for (const double s : speeds)
+    squares += (std::log(s) - mean) * (std::log(s) - mean);
+  return {mean, squares / (n - 1)};
+}
+
 TEST(RunnerSpeed, a_runner_that_drifts_is_removed_and_the_candidates_job_is_measured_against_the_history) {
   // Five regions of different sizes, three commits on jobs at speeds 1.00, 1.10 and 0.90, the
   // candidate's at 1.20. Each region's reference is the mean of its log medians, so each commit's
@@ -51,13 +64,7 @@ TEST(RunnerSpeed, a_runner_that_drifts_is_removed_and_the_candidates_job_is_meas
     regions.push_back(region_of(base, speeds, 1.20));
   const std::optional<RunnerSpeed> speed = runner_speed(times_of(regions));
   ASSERT_TRUE(speed);
-  double mean = 0;
-  for (const double s : speeds)
-    mean += std::log(s) / 3;
-  double squares = 0;
-  for (const double s : speeds)
-    squares += (std::log(s) - mean) * (std::log(s) - mean);
-  const double spread = squares / 2;
+  const auto [mean, spread] = log_mean_and_variance(speeds);
   // Each weight is 1/(10⁻³)² (the finest relative deviation), five of them: the speed's own noise
   // is π/2/5·10⁻⁶, so the shrinkage is spread − noise over spread.
   const double noise = std::numbers::pi / 2 / (5 * 1e6);
@@ -95,13 +102,7 @@ TEST(RunnerSpeed, regions_that_came_and_went_are_joined_on_their_commits) {
     regions.push_back(*region);
   const std::optional<RunnerSpeed> speed = runner_speed(times_of(regions));
   ASSERT_TRUE(speed);
-  double mean = 0;
-  for (const double s : speeds)
-    mean += std::log(s) / 3;
-  double squares = 0;
-  for (const double s : speeds)
-    squares += (std::log(s) - mean) * (std::log(s) - mean);
-  const double spread = squares / 2;
+  const auto [mean, spread] = log_mean_and_variance(speeds);
   const double noise = std::numbers::pi / 2 * (1 / 6e6 + 1 / 7e6 + 1 / 6e6) / 3;
   const double shrink = (spread - noise) / spread;
   ASSERT_EQ(speed->commit_corrections.size(), 3u);
