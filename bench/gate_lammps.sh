@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: BSD-3-Clause
 # How often `tally gate` reaches the right verdict on a real application, Debian's LAMMPS (the LJ
-# melt at 1 and 2 ranks): on commits that change nothing (right: exit 0), and on a candidate whose
-# atoms are split unevenly between the 2 ranks (right: exit 1 with a finding on load balance).
-# Usage: bench/gate_lammps.sh [--trials 3] [--commits 4] [--repetitions 4] [--steps N] [--output DIR]
-#        [--tally PATH] [--library PATH] [--lmp PATH] [--mpirun PATH]   (see --help)
+# melt at 1 and 2 ranks), each commit's runs one job as in CI, on a shared runner whose jobs differ:
+# on commits that change nothing, every comparison from the first (right: not red, exit 0), and on
+# a candidate whose atoms are split unevenly between the 2 ranks (right: exit 1 with a finding on
+# load balance).
+# Usage: bench/gate_lammps.sh [--trials 3] [--commits 5] [--repetitions 4] [--steps N] [--job-load 0.3]
+#        [--output DIR] [--tally PATH] [--library PATH] [--lmp PATH] [--mpirun PATH]   (see --help)
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -12,8 +14,9 @@ repository="$(cd "$here/.." && pwd)"
 inputs="$here/gate_lammps"
 
 trials=3
-commits=4
+commits=5
 repetitions=4
+job_load=0.3
 steps=1800
 output=""
 tally="${TALLY:-$repository/build/cli/tally}"
@@ -25,14 +28,19 @@ usage() {
   cat <<EOF
 Usage: bench/gate_lammps.sh [options]
 
-Scenario 1 (identical commits): per trial, COMMITS commits that change nothing, each running the LJ
-melt at 1 and 2 ranks, REPETITIONS times each (interleaved), then \`tally gate\` on the newest
-(right: exit 0). Scenario 2 (load-balance drop): the same history, then one candidate whose 2-rank
-runs cut the box unevenly (right: exit 1 and a regression finding naming load balance).
+Each commit is one job: its runs in a row (1 and 2 ranks interleaved, REPETITIONS each) beside a
+busy loop of its own load (a share of one core drawn for the job, up to JOB_LOAD), as jobs share a
+CI runner with others. Scenario 1 (identical commits): per trial, COMMITS commits that change
+nothing, each gated against the ones before it, from the first comparison (the baseline alone)
+on (right: not red, exit 0; an inconclusive verdict is what the CI scripts confirm A/B). Scenario 2
+(load-balance drop): the same history, then one candidate whose 2-rank runs cut the box unevenly
+(right: exit 1 and a regression finding naming load balance).
 
   --trials N        trials of each scenario (default $trials)
-  --commits N       identical commits per trial (default $commits); with 1, the uneven candidate is
-                    gated against that one commit alone (a project's first comparison)
+  --commits N       identical commits per trial (default $commits: four comparisons); with 1, the
+                    uneven candidate is gated against that one commit alone (a project's first
+                    comparison)
+  --job-load L      the most of one core a job's busy loop takes, drawn per job (default $job_load; 0: none)
   --repetitions N   runs per commit and rank count (default $repetitions)
   --steps N         LAMMPS steps per run (default $steps: about 3.6 s a run at 1 rank, 2.1 s at 2 ranks
                     on a quiet 2-core VM)
@@ -53,13 +61,14 @@ positive() { [[ "$2" =~ ^[1-9][0-9]*$ ]] || die "$1 needs a positive whole numbe
 
 while [ $# -gt 0 ]; do
   case "$1" in
-    --trials | --commits | --repetitions | --steps | --output | --tally | --library | --lmp | --mpirun)
+    --trials | --commits | --repetitions | --steps | --job-load | --output | --tally | --library | --lmp | --mpirun)
       [ $# -ge 2 ] || die "$1 needs a value"
       case "$1" in
         --trials) trials="$2" ;;
         --commits) commits="$2" ;;
         --repetitions) repetitions="$2" ;;
         --steps) steps="$2" ;;
+        --job-load) job_load="$2" ;;
         --output) output="$2" ;;
         --tally) tally="$2" ;;
         --library) library="$2" ;;
@@ -79,6 +88,7 @@ positive --trials "$trials"
 positive --commits "$commits"
 positive --repetitions "$repetitions"
 positive --steps "$steps"
+[[ "$job_load" =~ ^(0|0?\.[0-9]+|1)$ ]] || die "--job-load needs a share of one core from 0 to 1, not '$job_load'"
 [ "$commits" -ge 1 ] || die "--commits must be at least 1 (the baseline of the uneven candidate)"
 
 # What the benchmark needs, each with a message that says what to do.
@@ -139,8 +149,22 @@ commit_time() { date -u -d "@$((base_time + $1 * 3600))" +%Y-%m-%dT%H:%M:%SZ; }
 # where the slab boundary lies at 2 ranks (0.5: even).
 run_commit() {
   local folder="$1" sha="$2" index="$3" xcut="$4" repetition ranks log
-  local time
+  local time load load_pid=""
   time="$(commit_time "$index")"
+  # The job's neighbour: a busy loop taking a share of one core drawn for this job.
+  load="$(awk -v most="$job_load" -v seed="$RANDOM" 'BEGIN { srand(seed); printf "%.2f", most * rand() }')"
+  if awk -v load="$load" 'BEGIN { exit !(load > 0) }'; then
+    python3 -c '
+import sys, time
+share = float(sys.argv[1])
+while True:
+    end = time.monotonic() + 0.1 * share
+    while time.monotonic() < end:
+        pass
+    time.sleep(0.1 * (1 - share))' "$load" &
+    load_pid=$!
+  fi
+  job_loads+=("${sha:0:8} $load")
   for repetition in $(seq "$repetitions"); do
     for ranks in 1 2; do
       log="$folder/logs/${sha:0:12}-${ranks}ranks-$repetition.log"
@@ -160,6 +184,7 @@ run_commit() {
       elapsed_runs=$((elapsed_runs + 1))
     done
   done
+  if [ -n "$load_pid" ]; then kill "$load_pid" 2>/dev/null || true; wait "$load_pid" 2>/dev/null || true; fi
 }
 
 # summary CANDIDATE FOLDER...: per commit (oldest first), the median elapsed time of Global at 1
@@ -203,8 +228,10 @@ gate() {
   echo "$status"
 }
 
-declare -a identical_exit identical_line uneven_exit uneven_line uneven_finding
-identical_right=0
+declare -a uneven_exit uneven_line uneven_finding job_loads
+declare -A verdicts_of # comparison (1: the baseline alone as history) → its verdicts, one word per trial
+identical_red=0
+identical_gates=0
 uneven_right=0
 elapsed_runs=0
 started_all=$SECONDS
@@ -212,10 +239,10 @@ for trial in $(seq "$trials"); do
   folder="$output/trial-$trial"
   mkdir -p "$folder/history/logs" "$folder/uneven/logs" "$folder/gate-identical" "$folder/gate-uneven"
   printf 'gate_lammps: trial %s/%s: %s identical commits ' "$trial" "$trials" "$commits" >&2
-  newest=""
+  declare -a shas=()
   for index in $(seq "$commits"); do
-    newest="$(commit_id "$trial" "$index")"
-    run_commit "$folder/history" "$newest" "$index" 0.5
+    shas[index]="$(commit_id "$trial" "$index")"
+    run_commit "$folder/history" "${shas[index]}" "$index" 0.5
     if [ "$trial" = 1 ] && [ "$index" = 1 ]; then
       per_commit=$((SECONDS - started_all))
       printf ' (first commit took %s s; projected total ~%s s) ' "$per_commit" \
@@ -227,13 +254,15 @@ for trial in $(seq "$trials"); do
   run_commit "$folder/uneven" "$uneven" "$((commits + 1))" 0.75
   echo " ($((SECONDS - started_all)) s so far)" >&2
 
-  # Scenario 1: the newest identical commit against the ones before it (none with one commit).
-  if [ "$commits" -ge 2 ]; then
-    code="$(gate "$folder/gate-identical" "$newest" "$folder/history/runs")"
-    identical_exit[trial]="$code"
-    identical_line[trial]="$(tail -n 1 "$folder/gate-identical/gate.err")"
-    [ "$code" != 0 ] || identical_right=$((identical_right + 1))
-  fi
+  # Scenario 1: each identical commit against the ones before it, from the first comparison on.
+  for index in $(seq 2 "$commits"); do
+    mkdir -p "$folder/gate-identical-$index"
+    code="$(gate "$folder/gate-identical-$index" "${shas[index]}" "$folder/history/runs")"
+    verdict="$(tail -n 1 "$folder/gate-identical-$index/gate.err" | sed -n 's/^tally gate: \([a-z ]*\)[,:].*/\1/p')"
+    verdicts_of[$((index - 1))]+="${verdict// /_}($code) "
+    identical_gates=$((identical_gates + 1))
+    [ "$code" = 0 ] || identical_red=$((identical_red + 1))
+  done
 
   # Scenario 2: the uneven candidate against the same history.
   code="$(gate "$folder/gate-uneven" "$uneven" "$folder/history/runs" "$folder/uneven/runs")"
@@ -247,13 +276,15 @@ for trial in $(seq "$trials"); do
 done
 
 echo
-echo "gate_lammps: $elapsed_runs runs and $((2 * trials)) gates in $((SECONDS - started_all)) s; outputs in $output"
+echo "gate_lammps: $elapsed_runs runs and $((identical_gates + trials)) gates in $((SECONDS - started_all)) s; outputs in $output"
+echo "gate_lammps: each job's busy loop (share of one core): ${job_loads[*]}"
 echo
 printf '%-22s %-7s %s\n' "scenario" "trials" "right verdicts"
 if [ "$commits" -ge 2 ]; then
-  printf '%-22s %-7s %s\n' "identical commits" "$trials" "$identical_right/$trials (exit 0)"
-  for trial in $(seq "$trials"); do
-    printf '  trial %-3s exit %s  %s\n' "$trial" "${identical_exit[trial]}" "${identical_line[trial]}"
+  printf '%-22s %-7s %s\n' "identical commits" "$trials" "$((identical_gates - identical_red))/$identical_gates comparisons not red (exit 0)"
+  for comparison in $(seq "$((commits - 1))"); do
+    printf '  comparison %s (%s commit%s of history): %s\n' "$comparison" "$comparison" \
+      "$([ "$comparison" = 1 ] && echo "" || echo s)" "${verdicts_of[$comparison]}"
   done
 else
   printf '%-22s %-7s %s\n' "identical commits" "-" "(one commit: nothing to gate it against)"

@@ -8,7 +8,7 @@
 # characters) limits: over it the list of checks points at the site (TALLY_SITE_URL, else CI_PAGES_URL).
 #
 # Usage: tally-gate.sh [--history DIR] [--repo PATH] [--candidate REV] [--baseline REV]
-#                      [--config FILE] [--reports DIR] [--pool N] [--mr-note] [--confirm]
+#                      [--config FILE] [--reports DIR] [--pool N] [--mr-note] [--confirm | --no-confirm]
 #        tally-gate.sh --ab DIR [--repo PATH] [--config FILE] [--reports DIR] [--mr-note]
 #   --candidate  default: the current commit (TALLY_COMMIT, CI_COMMIT_SHA, GITHUB_SHA or HEAD)
 #   --baseline   default TALLY_GATE_BASELINE; unset: tally's choice (a merge request's merge base
@@ -18,13 +18,17 @@
 #   --pool       baseline commits pooled (tally gate --history; TALLY_GATE_POOL, 1)
 #   --mr-note    post the Markdown report on the GitLab merge request (tally-mr-note.sh)
 #   --ab DIR     judge the A/B study in DIR pair by pair (tally-study.sh --baseline-program), no history
-#   --confirm    (TALLY_GATE_CONFIRM=1) when the history's verdict is inconclusive, or its only
-#                regressions are uniform slowdowns or one job's moves that nothing tells from the
-#                code (TALLY_VERDICT_CONFIRM in verdict.env), re-run it
-#                as an A/B study (tally-ab.sh) against the merge base, else the gate's baseline
-#                commit, whose verdict decides: gate.xml, metrics.txt and verdict.env are the A/B
-#                study's (its own reports in <reports>/ab), gate.md both reports, the history's
-#                reports in <reports>/history
+#   --confirm    (TALLY_GATE_CONFIRM=1) when the history's verdict is inconclusive (one job a side
+#                that nothing tells from the code, a slower runner, a large move the family did not
+#                keep) or its only regressions are uniform slowdowns (TALLY_VERDICT_CONFIRM in
+#                verdict.env), re-run it as an A/B study (tally-ab.sh) against the merge base, else
+#                the gate's baseline commit, whose verdict decides: gate.xml, metrics.txt and
+#                verdict.env are the A/B study's (its own reports in <reports>/ab), gate.md both
+#                reports, the history's reports in <reports>/history. The default
+#                (TALLY_GATE_CONFIRM=auto) confirms where that costs only a rerun: when this job can
+#                build and run the program (TALLY_BUILD_COMMAND and TALLY_STUDY_PROGRAM set), and
+#                says how to otherwise
+#   --no-confirm (TALLY_GATE_CONFIRM=0) never
 set -euo pipefail
 # shellcheck disable=SC2034 # read by tally-common.sh
 script="tally-gate"
@@ -40,7 +44,7 @@ reports="${TALLY_GATE_REPORTS:-tally-gate}"
 pool="${TALLY_GATE_POOL:-1}"
 note=0
 ab=""
-confirm="${TALLY_GATE_CONFIRM:-0}"
+confirm="${TALLY_GATE_CONFIRM:-auto}"
 while [ $# -gt 0 ]; do
   case "$1" in
     --history) history="$2" && shift 2 ;;
@@ -53,9 +57,14 @@ while [ $# -gt 0 ]; do
     --mr-note) note=1 && shift ;;
     --ab) ab="$2" && shift 2 ;;
     --confirm) confirm=1 && shift ;;
+    --no-confirm) confirm=0 && shift ;;
     *) die "unknown argument '$1'; usage: tally-gate.sh [--history DIR] [--candidate REV] [--baseline REV] ..." ;;
   esac
 done
+case "$confirm" in
+  0 | 1 | auto) ;;
+  *) die "TALLY_GATE_CONFIRM must be 0, 1 or auto, not '$confirm'" ;;
+esac
 if [ -n "$ab" ]; then
   [ -d "$ab" ] || die "no A/B study folder $ab"
 else
@@ -109,17 +118,23 @@ verdict_of() {
     if [ "$key" = "$1" ]; then echo "$value" && return; fi
   done < "$reports/verdict.env"
 }
-if [ "$confirm" = 1 ] && [ -z "$ab" ] && [ -s "$reports/verdict.env" ] &&
+if [ "$confirm" != 0 ] && [ -z "$ab" ] && [ -s "$reports/verdict.env" ] &&
   [ "$(verdict_of TALLY_VERDICT_CONFIRM)" != none ]; then
   reason="$(verdict_of TALLY_VERDICT_CONFIRM)" verdict="$(verdict_of TALLY_VERDICT)"
+  case "$reason" in
+    uniform) why="every region slower alike, which a slower runner does as well as the code" ;;
+    one_job) why="one job on each side: nothing in the comparison tells its state from the code" ;;
+    *) why="a large move that the history could not settle" ;;
+  esac
   # The merge base, else (a branch, or a target that cannot be fetched) the history's baseline.
   ab_baseline="$(merge_base_of "$repo")" || ab_baseline=""
   [ -n "$ab_baseline" ] || ab_baseline="$(verdict_of TALLY_VERDICT_BASELINE)"
   if [ -z "$ab_baseline" ]; then
     say "the history's verdict ($reason) needs an A/B study, but there is no baseline commit: the verdict stands"
+  elif [ "$confirm" = auto ] && { [ -z "${TALLY_BUILD_COMMAND:-}" ] || [ -z "${TALLY_STUDY_PROGRAM:-}" ]; }; then
+    say "the history's verdict is $verdict ($reason): $why; set TALLY_BUILD_COMMAND and TALLY_STUDY_PROGRAM" \
+      "so that this job confirms it A/B on this runner (or TALLY_GATE_CONFIRM=0 to stop asking)"
   else
-    why="a slower runner cannot be told from the code along a history"
-    [ "$reason" != one_job ] || why="one job on each side: nothing in the comparison tells its state from the code"
     say "the history's verdict is $verdict ($reason): $why; confirming it A/B against ${ab_baseline:0:12} on" \
       "this runner"
     # The A/B study's reports become the job's (JUnit, metrics, verdict); the history's move to history/.

@@ -167,7 +167,7 @@ std::optional<UniformMove> uniform_move(const std::string& experiment, const ana
 
 /// Stage 2, the runner: every elapsed time of the cell divided by its commit's runner speed
 /// (runner_speed.hpp), and the candidate's speed against the history's as a move of its own, for
-/// the family (decision.hpp) to judge: "uniform: the runner or the whole code".
+/// the family (decision.hpp) to judge: "uniform: ... the whole code, or a runner slower than any job of the history".
 void remove_runner_speed(CellChecks& cell, const GateConfig& config, GateResult& out) {
   std::map<model::MetricId, std::vector<PendingCheck*>> by_metric;
   for (PendingCheck& pending : cell.checks) {
@@ -429,7 +429,7 @@ void mark_configuration_spread(std::vector<CellChecks>& cells, const GateConfig&
       checks_of[pending.check.metric] += pending.check.result.p_value ? 1 : 0;
     for (PendingCheck& pending : cell.checks) {
       Check& check = pending.check;
-      const bool repetitions_alone = check.result.p_value && check.noise && check.noise->medians_degrees == 0;
+      const bool repetitions_alone = check.result.p_value && check.noise && !knows_jobs(*check.noise);
       if (!repetitions_alone || checks_of[check.metric] >= cell_spread_min_checks) continue;
       check.job_state_untold = true;
       // A check whose values never vary (decided by its tolerance: decision.hpp) tells no spread.

@@ -128,9 +128,18 @@ void keep_family(GateResult& result, const GateConfig& config) {
   result.family = hypotheses.size();
 }
 
-/// Step 2: one check's verdict from its evidence, and whether one job's state may have made its move:
-/// its configuration's regions spread together (Check::cell_spread), or, where nothing else tells,
-/// its region's other configurations spread as jobs' states do (Check::configuration_spread).
+/// Whether one job's state on each side may have made the check's move, which an A/B study tells
+/// from the code: its configuration's regions moved that metric together (Check::cell_spread); its
+/// region's other configurations moved as far (Check::configuration_spread); nothing in the
+/// comparison tells that state (Check::job_state_untold); or, with no history of jobs to bound a
+/// runner's speed, every region of its configuration slowed alike with identical work (diagnosis.hpp).
+bool one_job_may_explain(const Check& check) {
+  const bool runner_unbounded = !check.diagnosis.empty() && !(check.noise && knows_jobs(*check.noise));
+  return check.cell_spread > 1 || check.configuration_spread > 1 || check.job_state_untold || runner_unbounded;
+}
+
+/// Step 2: one check's verdict from its evidence, and whether one job's state may have made its move
+/// (one_job_may_explain).
 Verdict verdict_of(const SampleVerdict& evidence, const CheckRule& rule, const GateConfig& config,
                    bool one_job_may_explain) {
   const bool matters = evidence.exceeds_tolerance && 100.0 * evidence.impact >= rule.min_impact_percent;
@@ -139,10 +148,8 @@ Verdict verdict_of(const SampleVerdict& evidence, const CheckRule& rule, const G
   // one job's noise, however far beyond the tolerance: repetitions or an A/B study settle it.
   if (!evidence.p_value) return Verdict::inconclusive;
   const Verdict moved = evidence.worse ? Verdict::regression : Verdict::improvement;
-  // A job whose state moved one metric of many regions at one configuration at once tells no
-  // region's move there from that state (cell_spread.hpp), nor, with the baseline and the candidate
-  // alone, does a move as far as the region's other configurations' jobs moved (configuration_spread.hpp):
-  // an A/B study does.
+  // A move that one job's state on each side may have made is no verdict that fails a job: an A/B
+  // study, on one runner, tells it from the code.
   if (evidence.kept) return one_job_may_explain ? Verdict::inconclusive : moved;
   const bool large =
       std::abs(evidence.change) >= 2 * rule.tolerance && *evidence.p_value < config.alpha && evidence.suspected;
@@ -150,7 +157,8 @@ Verdict verdict_of(const SampleVerdict& evidence, const CheckRule& rule, const G
 }
 
 /// Step 2 for a uniform move: kept and beyond its tolerance, a run event of its own (a regression
-/// or an improvement), "uniform: the runner or the whole code" (paired: "the whole code").
+/// or an improvement), "uniform: ...: the whole code, or a runner slower than any job of the history"
+/// (paired: "the whole code").
 void decide_uniform(const UniformMove& move, const GateConfig& config, std::vector<RunEvent>& events) {
   const Verdict verdict = verdict_of(move.result, move.rule, config, false);
   if (verdict != Verdict::regression && verdict != Verdict::improvement) return;
@@ -164,7 +172,7 @@ void decide_uniform(const UniformMove& move, const GateConfig& config, std::vect
   // Global alone is the whole code by definition: the finding names its elapsed time.
   const char* whole = move.global_alone ? "the whole code, its only region"
                       : move.paired     ? "the whole code"
-                                        : "the runner or the whole code";
+                                        : "the whole code, or a runner slower than any job of the history";
   char text[320];
   std::snprintf(text, sizeof text, "uniform: %s %.1f%% %s%s%s at %s%s (z = %.1f; %s): %s",
                 move.global_alone ? "Global's elapsed time" : "every region", std::abs(move.result.change),
@@ -253,10 +261,10 @@ double across_configurations_p(std::span<const double> scores, std::span<const d
 void decide(GateResult& result, const GateConfig& config, const std::string& candidate_commit,
             const std::string& today) {
   keep_family(result, config);
+  diagnose_uniform_slowdowns(result);
   std::map<std::tuple<std::string, std::string, std::string>, const Check*> elapsed;
   for (Check& check : result.checks) {
-    check.result.verdict =
-        verdict_of(check.result, check.rule, config, check.cell_spread > 1 || check.configuration_spread > 1);
+    check.result.verdict = verdict_of(check.result, check.rule, config, one_job_may_explain(check));
     apply_waiver(match_waivers(config.waivers, check.region, check.metric, candidate_commit, today),
                  check.result.verdict, check.note);
     if (check.metric == model::MetricId::elapsed_ns)
@@ -266,7 +274,6 @@ void decide(GateResult& result, const GateConfig& config, const std::string& can
     decide_uniform(move, config, result.run_events);
   for (CountChange& change : result.count_changes)
     decide_count(change, elapsed, config, candidate_commit, today);
-  diagnose_uniform_slowdowns(result);
 
   result.findings = find_causes(result);
   std::stable_sort(result.findings.begin(), result.findings.end(), [](const Finding& a, const Finding& b) {

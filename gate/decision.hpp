@@ -26,23 +26,24 @@ double across_configurations_p(std::span<const double> scores, std::span<const d
 ///     by experiment, region and metric across configurations (Stouffer's and Simes' combinations),
 ///     and every uniform move; the Benjamini-Hochberg rule at config.alpha selects hypotheses, and
 ///     within one the configurations that moved are kept.
-///  2. A check is a regression or an improvement when its move is kept, beyond its tolerance and
-///     costs the run at least its min_impact_percent; inconclusive when it is beyond twice its
-///     tolerance with that impact and p < alpha alone, and the Benjamini-Hochberg rule selects its
-///     hypothesis at four times alpha but the family does not keep it; else a
-///     pass. A check without a scale (no commit with two repetitions and fewer than three commits)
-///     has nothing to tell a move from one job's noise: inconclusive beyond its tolerance with that
-///     impact, else a pass. A regression or an improvement of a check whose configuration's regions
-///     moved that metric together (Check::cell_spread, cell_spread.hpp), or whose move, with the
-///     baseline and the candidate alone, its region's other configurations' spread explains
-///     (Check::configuration_spread, configuration_spread.hpp), is inconclusive: one job's state
-///     moved them, or the code did, and an A/B study tells which.
+///  2. The elapsed-time checks of cells that slowed uniformly with identical work say so
+///     (diagnosis.hpp). A check is a regression or an improvement when its move is kept, beyond its
+///     tolerance and costs the run at least its min_impact_percent; inconclusive when it is beyond
+///     twice its tolerance with that impact and p < alpha alone, and the Benjamini-Hochberg rule
+///     selects its hypothesis at four times alpha but the family does not keep it; else a pass. A
+///     check without a scale (no commit with two repetitions and fewer than three commits) has
+///     nothing to tell a move from one job's noise: inconclusive beyond its tolerance with that
+///     impact, else a pass. A kept move that one job's state on each side may have made is
+///     inconclusive, never a regression: its configuration's regions moved that metric together
+///     (Check::cell_spread, cell_spread.hpp); with the baseline and the candidate alone, its region's
+///     other configurations' spread explains it (Check::configuration_spread,
+///     configuration_spread.hpp) or nothing tells that state (Check::job_state_untold); or, with no
+///     history of jobs, its cell slowed uniformly with identical work ("the runner may be slower").
+///     An A/B study tells which (ci/tally-gate.sh confirms it).
 ///  3. Active waivers turn regressions of checks and directed counts into `waived`.
 ///  4. A count change is `changed`, or a regression or an improvement where a rule gives the
 ///     count a direction; each says how its region's time moved.
-///  5. The elapsed-time checks of cells that slowed uniformly with identical work say so
-///     (diagnosis.hpp); this changes no verdict.
-///  6. The findings (findings.hpp), worst first and by impact; the commit's verdict is the worst
+///  5. The findings (findings.hpp), worst first and by impact; the commit's verdict is the worst
 ///     finding's: regression > no baseline > inconclusive (a worse move) > warning > improvement >
 ///     changed > pass, and `deciding` names that finding.
 void decide(GateResult& result, const GateConfig& config, const std::string& candidate_commit,

@@ -64,11 +64,16 @@ void diagnose_uniform_slowdowns(GateResult& result) {
     const Check& whole = cell.global ? *cell.global : *cell.elapsed.front();
     if (!whole.result.exceeds_tolerance || !whole.result.worse || !uniform(cell, whole)) continue;
     if (cell.has_counters && (cell.instructions_moved || !cell.speed_fell)) continue;
-    const std::string text = cell.has_counters
-                                 ? "uniform slowdown, identical work (same counts and instructions, IPC or "
-                                   "frequency fell): the runner may be slower"
-                                 : "uniform slowdown, identical work (same counts, every region slower by about "
-                                   "as much, no efficiency moved): the runner may be slower";
+    const std::string work = cell.has_counters ? "uniform slowdown, identical work (same counts and instructions, IPC "
+                                                 "or frequency fell)"
+                                               : "uniform slowdown, identical work (same counts, every region slower "
+                                                 "by about as much, no efficiency moved)";
+    // Along a history of jobs the move was judged against how far jobs' states move it; without
+    // one, nothing bounds this job's.
+    const bool bounded = whole.noise && knows_jobs(*whole.noise);
+    const std::string text =
+        work + (bounded ? ", beyond the spread of the history's jobs: the code, or a runner slower than any of them"
+                        : ": the runner may be slower");
     for (Check* check : cell.elapsed)
       check->diagnosis = text;
   }

@@ -51,6 +51,10 @@ struct LearnedNoise {
 /// spread than their repetitions predict (infinite when the repetitions agree); 0 otherwise.
 double drift_of(const LearnedNoise& noise);
 
+/// Whether the noise knows how far one job's state moves a commit's median: a medians' part, from a
+/// history of jobs. Without one, the scale is the repetitions', which share their job's state.
+inline bool knows_jobs(const LearnedNoise& noise) { return noise.medians_degrees > 0; }
+
 /// The noise of `commits` (oldest first, the baseline last, each its repetition values) and
 /// `candidate` (its repetitions, counted in the repetitions' part only). With noise_min_commits
 /// commits or more, each with repetitions, the levels are the history's change points (and the

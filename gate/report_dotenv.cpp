@@ -10,9 +10,14 @@
 namespace tally::gate {
 namespace {
 
-/// A regression that a slower runner explains as well as the code: the whole run's uniform move
+/// A finding that fails the job or would: a regression, or a worse move left inconclusive.
+bool worse_move(const Finding& finding) {
+  return finding.verdict == Verdict::regression || (finding.verdict == Verdict::inconclusive && finding.worse);
+}
+
+/// A worse move that a slower runner explains as well as the code: the whole run's uniform move
 /// along the history, or elapsed times diagnosed as a uniform slowdown of identical work.
-bool uniform_regression(const GateResult& result, const Finding& finding) {
+bool uniform_move(const GateResult& result, const Finding& finding) {
   if (finding.run_event) return result.run_events[*finding.run_event].kind == RunEventKind::uniform;
   if (finding.checks.empty() || finding.metric != model::MetricId::elapsed_ns) return false;
   return std::all_of(finding.checks.begin(), finding.checks.end(),
@@ -37,15 +42,15 @@ bool every_region_slower(const GateResult& result) {
   return !regions.empty() && slower.size() == regions.size();
 }
 
-/// A regression whose every regressed check is one job's move on each side that nothing in the
-/// comparison tells from the code (Check::job_state_untold: the baseline and the candidate alone,
-/// too few regions at its configuration).
-bool one_job_regression(const GateResult& result, const Finding& finding) {
-  if (finding.run_event) return false;
-  const auto regressed = [&](std::size_t check) { return result.checks[check].result.verdict == Verdict::regression; };
-  return std::any_of(finding.checks.begin(), finding.checks.end(), regressed) &&
+/// A worse move left inconclusive whose every such check is one job's move on each side that nothing
+/// in the comparison tells from the code (Check::job_state_untold: the baseline and the candidate
+/// alone, too few regions at its configuration).
+bool one_job_move(const GateResult& result, const Finding& finding) {
+  if (finding.run_event || finding.verdict != Verdict::inconclusive) return false;
+  const auto left = [&](std::size_t check) { return result.checks[check].result.verdict == Verdict::inconclusive; };
+  return std::any_of(finding.checks.begin(), finding.checks.end(), left) &&
          std::all_of(finding.checks.begin(), finding.checks.end(),
-                     [&](std::size_t check) { return !regressed(check) || result.checks[check].job_state_untold; });
+                     [&](std::size_t check) { return !left(check) || result.checks[check].job_state_untold; });
 }
 
 /// One word: a verdict's name with its spaces as underscores ("no baseline" → "no_baseline").
@@ -69,19 +74,19 @@ std::string_view to_string(Confirmation confirmation) {
 
 Confirmation confirmation_of(const GateResult& result, bool paired) {
   if (paired) return Confirmation::none;
-  if (result.overall == Verdict::inconclusive) return Confirmation::inconclusive;
-  if (result.overall != Verdict::regression) return Confirmation::none;
-  const auto every_regression = [&](const auto& is_explained) {
-    return std::all_of(result.findings.begin(), result.findings.end(), [&](const Finding& finding) {
-      return finding.verdict != Verdict::regression || is_explained(finding);
-    });
+  if (result.overall != Verdict::regression && result.overall != Verdict::inconclusive) return Confirmation::none;
+  const auto every_worse_move = [&](const auto& is_explained) {
+    return std::any_of(result.findings.begin(), result.findings.end(), worse_move) &&
+           std::all_of(result.findings.begin(), result.findings.end(),
+                       [&](const Finding& finding) { return !worse_move(finding) || is_explained(finding); });
   };
-  const auto uniform = [&](const Finding& finding) { return uniform_regression(result, finding); };
-  if (every_regression(uniform) || every_region_slower(result)) return Confirmation::uniform;
-  const auto uniform_or_one_job = [&](const Finding& finding) {
-    return uniform(finding) || one_job_regression(result, finding);
-  };
-  return every_regression(uniform_or_one_job) ? Confirmation::one_job : Confirmation::none;
+  if (every_worse_move([&](const Finding& finding) { return uniform_move(result, finding); }) ||
+      (result.overall == Verdict::regression && every_region_slower(result)))
+    return Confirmation::uniform;
+  if (result.overall == Verdict::regression) return Confirmation::none;
+  return every_worse_move([&](const Finding& finding) { return one_job_move(result, finding); })
+             ? Confirmation::one_job
+             : Confirmation::inconclusive;
 }
 
 void write_dotenv(std::ostream& out, const GateResult& result, const VerdictSubject& subject) {

@@ -14,8 +14,10 @@ namespace tally::gate {
 
 /// What an inconclusive check is, for the reports that list them (decision.hpp, step 2).
 inline constexpr std::string_view inconclusive_meaning =
-    "a large move the family of checks suspects but does not confirm, or a move beyond the tolerance with no "
-    "noise to judge it by: one run per commit, fewer than three commits";
+    "a move that one job's state on each side may have made (no history of jobs, and too few regions or "
+    "configurations to tell it from the code, or every region slower alike), a large move the family of checks "
+    "suspects but does not confirm, or a move beyond the tolerance with no noise to judge it by: one run per "
+    "commit, fewer than three commits; an A/B study settles each";
 
 /// What was compared, for the reports' headings.
 struct GateHeading {
@@ -36,11 +38,12 @@ void write_markdown(std::ostream& out, const GateHeading& heading, const GateRes
 void write_junit(std::ostream& out, const GateHeading& heading, const GateResult& result);
 void write_metrics(std::ostream& out, const GateResult& result);
 
-/// Why a history verdict needs an A/B study to settle it: `inconclusive` (a large move the family
-/// did not confirm), `uniform` (its only regressions are every region slower by one factor, which a
-/// slower runner does as well as the code), `one_job` (its regressions are each one job's move on
-/// each side, where no history of jobs and too few regions tell a job's state from the code:
-/// Check::job_state_untold); `none` for a verdict that stands, and for an A/B study.
+/// Why a history verdict needs an A/B study to settle it: `uniform` (its worse moves are every region
+/// slower by one factor, which a slower runner does as well as the code: a regression along a
+/// history of jobs, inconclusive without one), `one_job` (inconclusive: its worse moves are each one
+/// job's move on each side, where no history of jobs and too few regions tell a job's state from the
+/// code: Check::job_state_untold), `inconclusive` (any other inconclusive verdict); `none` for a
+/// verdict that stands, and for an A/B study.
 enum class Confirmation { none, inconclusive, uniform, one_job };
 
 /// "none", "inconclusive", "uniform" or "one_job".

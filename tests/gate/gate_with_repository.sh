@@ -5,7 +5,8 @@
 # explicit revisions, two baseline commits pooled along the first-parent history (--history 2),
 # and a merge request's default baseline (the merge base with its target branch) all find the
 # regression (exit 1).
-# Usage: gate_with_repository.sh TALLY RUNS_FOLDER (runs 1-5: baseline, 6-10: candidate)
+# Usage: gate_with_repository.sh TALLY RUNS_FOLDER (runs 1-5: baseline, 6-10: candidate, 11-25: three
+# commits before the baseline, five each)
 set -uo pipefail
 tally="$1" runs="$2"
 work="$(mktemp -d)"
@@ -14,6 +15,11 @@ repo="$work/repo"
 git init -q -b main "$repo"
 git -C "$repo" config user.name "Test" && git -C "$repo" config user.email "test@example.invalid"
 commit() { GIT_AUTHOR_DATE="$1" GIT_COMMITTER_DATE="$1" git -C "$repo" commit -q --allow-empty -m "$2"; }
+history=()
+for day in 28 29 30; do
+  commit "2025-12-${day}T00:00:00Z" "history $day"
+  history+=("$(git -C "$repo" rev-parse HEAD)")
+done
 commit 2025-12-31T00:00:00Z "older baseline"
 older="$(git -C "$repo" rev-parse HEAD)"
 commit 2026-01-01T00:00:00Z "baseline"
@@ -25,14 +31,17 @@ git -C "$repo" checkout -q main
 commit 2026-01-03T00:00:00Z "main moves on, without runs"
 
 # The test runs, moved onto the repository's commits; the candidate's are a merge request into main.
-# Runs 1-2 are on the older baseline commit, 3-5 on the baseline.
-/usr/bin/python3 - "$runs" "$work/runs" "$base" "$candidate" "$older" <<'PYTHON'
+# Runs 1-2 are on the older baseline commit, 3-5 on the baseline, 11-25 on the three commits before.
+/usr/bin/python3 - "$runs" "$work/runs" "$base" "$candidate" "$older" "${history[@]}" <<'PYTHON'
 import json, os, sys
 source, target, base, candidate, older = sys.argv[1:6]
+history = sys.argv[6:9]
 os.makedirs(target)
-for i in range(1, 11):
+for i in range(1, 26):
     document = json.load(open(os.path.join(source, "run%d.json" % i)))
-    if i <= 5:
+    if i > 10:
+        document["source"].update(commit=history[(i - 11) // 5], branch="main", is_merge_request=False)
+    elif i <= 5:
         document["source"].update(commit=older if i <= 2 else base, branch="main", is_merge_request=False)
     else:
         document["source"].update(commit=candidate, branch="feature", is_merge_request=True, target_branch="main")

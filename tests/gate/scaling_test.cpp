@@ -17,16 +17,20 @@ namespace {
 using model::MetricId;
 
 constexpr double work_ns = 1e9;     ///< the program's total useful time, split evenly over the ranks
-constexpr double repeated_ns = 1e8; ///< what commit k3 adds on every rank
+constexpr double repeated_ns = 1e8; ///< what commit k4 adds on every rank
+
+/// The candidate k4 against k3 and a history of two commits before it: three jobs, which tell how
+/// far a job's state moves a metric (without them a kept move is inconclusive: decision.hpp).
+const CommitSelection newest_against_three_jobs{{"k4"}, {"k3"}, {{"k2"}, {"k1"}}};
 
 /// Three identical repetitions per commit at 1, 2 and 4 ranks: each rank computes work/P, plus
 /// `repeated` when set, and never waits (elapsed = its useful time). With counters, 2 instructions
 /// and 1 cycle per useful nanosecond.
 analysis::ingest::RunSet history(bool counters) {
   analysis::ingest::RunSet runs;
-  for (int commit = 1; commit <= 3; ++commit) {
+  for (int commit = 1; commit <= 4; ++commit) {
     for (std::uint64_t ranks : {1u, 2u, 4u}) {
-      const double per_rank = work_ns / static_cast<double>(ranks) + (commit == 3 ? repeated_ns : 0.0);
+      const double per_rank = work_ns / static_cast<double>(ranks) + (commit == 4 ? repeated_ns : 0.0);
       const auto useful = static_cast<std::uint64_t>(per_rank);
       for (int repetition = 0; repetition < 3; ++repetition) {
         analysis::testing::RunShape shape;
@@ -66,7 +70,7 @@ TEST(Scaling, work_every_rank_repeats_fails_on_computation_scalability_at_the_la
   // Strong scaling against the 1-rank reference: Σ U_ref / Σ U = (W + w) / (W + P·w) with W = 1 s
   // and w = 0.1 s: 1.1/1.2 = 0.917 at 2 ranks, 1.1/1.4 = 0.786 at 4; 1 before. Parallel efficiency
   // stays 1 (no rank waits).
-  const GateResult result = compare_runs(history(false), {{"k3"}, {"k2"}}, {}, "k3", "2026-01-10");
+  const GateResult result = compare_runs(history(false), newest_against_three_jobs, {}, "k4", "2026-01-10");
   EXPECT_EQ(result.overall, Verdict::regression);
   const Check* at_4 = check_of(result, MetricId::computation_scalability, 4);
   ASSERT_NE(at_4, nullptr);
@@ -87,7 +91,7 @@ TEST(Scaling, work_every_rank_repeats_fails_on_computation_scalability_at_the_la
 TEST(Scaling, with_instruction_counts_the_finding_names_instruction_scaling) {
   // Instructions follow the work: instruction scaling is the whole of the loss, IPC and frequency
   // (2 instructions and 1 cycle per nanosecond everywhere) do not move.
-  const GateResult result = compare_runs(history(true), {{"k3"}, {"k2"}}, {}, "k3", "2026-01-10");
+  const GateResult result = compare_runs(history(true), newest_against_three_jobs, {}, "k4", "2026-01-10");
   ASSERT_TRUE(result.deciding);
   const Finding& decided = result.findings[*result.deciding];
   EXPECT_EQ(decided.metric, MetricId::computation_scalability);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Writes run documents of a baseline and a candidate commit (the candidate's timestep region at
-// 4 ranks loses 10% load balance), the same as A/B studies of 5 pairs (and one whose sides are
-// alike), and configuration files, for the command tests of `tally gate`.
+// 4 ranks loses 10% load balance) and of three commits before the baseline (a history of jobs,
+// without which a kept move is inconclusive), the same as A/B studies of 5 pairs (and one whose
+// sides are alike), and configuration files, for the command tests of `tally gate`.
 #include "gate_runs.hpp"
 
 #include "tally/model/document_io.hpp"
@@ -53,6 +54,17 @@ int main(int argc, char** argv) {
         std::ofstream(folder / (study == "ab-uneven" ? "ab" : "ab_alike") / file) << text;
         std::ofstream(folder / "ab_two" / file) << text;
       }
+    }
+  }
+  // The history, runs 11 to 25, drawn last so that the others' draws stay as they were.
+  for (const auto& [commit, time] :
+       {std::pair{"0000001cccc", "2025-12-29T00:00:00Z"}, std::pair{"0000002dddd", "2025-12-30T00:00:00Z"},
+        std::pair{"0000003eeee", "2025-12-31T00:00:00Z"}}) {
+    for (int i = 0; i < 5; ++i) {
+      tally::analysis::ingest::LoadedRun run = gate_testing::gate_run(noise.apply({commit, "timestep"}));
+      run.document.source->commit_time = time;
+      std::ofstream(folder / "runs" / ("run" + std::to_string(++count) + ".json"))
+          << tally::model::write_run_document(run.document);
     }
   }
   std::ofstream(folder / "bad.toml") << "[defaults]\nalpha = 2\n";

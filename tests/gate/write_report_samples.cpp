@@ -37,6 +37,15 @@ int main(int argc, char** argv) {
     runs.runs.push_back(tally::gate::testing::gate_run(other));
     if (commit == "cand") runs.runs.back().document.environment.mpi_version = "5.0.0";
   }
+  // Three commits before the baseline, drawn on their own: a history of jobs, without which the
+  // kept imbalance would be inconclusive (one job a side).
+  tally::gate::testing::Noise history_noise(6);
+  for (std::string commit : {"h3", "h2", "h1"}) {
+    for (std::string region : {"timestep", "io|\"<&>'`\\ \nname"}) {
+      for (int i = 0; i < 5; ++i)
+        runs.runs.push_back(tally::gate::testing::gate_run(history_noise.apply({commit, region})));
+    }
+  }
   // Without a baseline and without a hang: the gate passes.
   const GateResult empty = compare_runs(runs, {{"cand"}, {"nothing"}}, GateConfig{}, "cand", "2026-01-01");
   // A candidate run that hung, on a host whose name needs escaping.
@@ -44,7 +53,8 @@ int main(int argc, char** argv) {
   runs.runs.back().document.run.id = "hung";
   runs.runs.back().document.run.outcome = tally::model::RunOutcome::hung;
   runs.runs.back().document.run.hang = tally::model::Hang{2, "node\"7", "MPI_Recv", {"timestep"}, 90'000'000'000};
-  const GateResult result = compare_runs(runs, {{"cand"}, {"base"}}, GateConfig{}, "cand", "2026-01-01");
+  const GateResult result =
+      compare_runs(runs, {{"cand"}, {"base"}, {{"h1"}, {"h2"}, {"h3"}}}, GateConfig{}, "cand", "2026-01-01");
   const GateHeading heading{"cand", "base"};
   std::ofstream markdown(folder + "/gate.md"), junit(folder + "/junit.xml"), metrics(folder + "/metrics.txt");
   write_markdown(markdown, heading, result);
