@@ -2,6 +2,10 @@
 # Build options. Optional backends default to ON when their dependency is found, and one
 # configure-time line says what was found.
 option(TALLY_BUILD_TESTS "Build the test suite" ON)
+# The unit tests (GoogleTest executables of the libraries' code) beside the integration tests; off,
+# they are neither built by default nor registered: scripts/test.sh runs them once, under the
+# sanitizers, and the normal build's suite is then the programs, preloads and pipelines.
+option(TALLY_UNIT_TESTS "Build and register the unit tests" ON)
 set(TALLY_SANITIZE "" CACHE STRING "Sanitizers to build with, e.g. address,undefined")
 
 include(CheckLanguage)
