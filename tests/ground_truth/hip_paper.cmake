@@ -59,3 +59,16 @@ tally_preload_test(hip_paper_cpu_work_after_the_kernel_leaves_offload_at_five_ei
 tally_preload_test(hip_paper_cpu_gpu_overlap_raises_offload_by_a_third_and_leaves_the_gpu_idle_half_the_time
   CHECKS step:device_offload_efficiency:0.833:0.01 step:device_orchestration_efficiency:0.50:0.01
   COMMAND ${mpirun} -np 2 ${hip_paper} 7)
+
+# TALLY_ROCM=off: rocprofiler_configure declines, so the program runs with no tool (the stand-in then
+# traces nothing): no offload time, no GPU.
+tally_preload_test(hip_measurement_switched_off_leaves_no_offload_and_no_gpu
+  ENV TALLY_ROCM=off
+  CHECKS step:device_offload_efficiency:absent step:device_parallel_efficiency:absent step:visits:4
+  COMMAND ${mpirun} -np 2 ${hip_paper} 1)
+# A program without HIP never loads rocprofiler-sdk, so the tool is never called: no offload time, no GPU.
+if(TARGET no_openacc)
+  tally_preload_test(hip_program_without_hip_measures_no_offload_and_no_gpu
+    CHECKS step:device_offload_efficiency:absent step:device_parallel_efficiency:absent step:visits:4
+    COMMAND $<TARGET_FILE:no_openacc>)
+endif()
