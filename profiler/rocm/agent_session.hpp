@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The device side of one run of a HIP program: the GPU agents, the timeline the buffer records
-// feed, the region windows, and when to flush and settle (README.md, "Settling"). What it needs of
-// rocprofiler-sdk comes as two plain functions, so that it is tested without its headers.
+// The device side of one run of a HIP program: the GPU agents, and rocprofiler-sdk as the source
+// of the buffer records that the region windows are settled against (core/device_settling.hpp,
+// README.md "Settling"). What it needs of rocprofiler-sdk comes as two plain functions, so that it
+// is tested without its headers.
 #pragma once
 
-#include "core/device_regions.hpp"
-#include "core/device_timeline.hpp"
+#include "core/device_settling.hpp"
 #include "core/process_summary.hpp"
 #include "rocm/agent_operations.hpp"
 #include "rocm/agent_table.hpp"
 
 #include <atomic>
 #include <cstdint>
-#include <mutex>
 #include <span>
 #include <string>
 #include <vector>
@@ -28,7 +27,7 @@ struct RuntimeHooks {
   void (*flush)(void* context) = nullptr;
 };
 
-class AgentSession {
+class AgentSession final : private DeviceRecordSource {
 public:
   /// `agents`: the GPUs of the process, identified to the timeline at once.
   AgentSession(AgentTable agents, RuntimeHooks runtime);
@@ -56,17 +55,13 @@ public:
   std::vector<std::string> problems() const;
 
 private:
-  void flush_and_settle();
-  std::uint64_t now() const { return runtime_.now_ns(runtime_.context); }
+  std::uint64_t now_ns() override { return runtime_.now_ns(runtime_.context); }
+  /// rocprofiler's flush delivers every completed record, the last one as the others.
+  void flush(bool /*last*/) override { runtime_.flush(runtime_.context); }
 
   const AgentTable agents_;
   const RuntimeHooks runtime_;
-  DeviceTimeline timeline_;
-  DeviceRegions regions_;
-  std::mutex settle_mutex_;         // one flush and settle at a time; guards runtime_gone_'s change
-  std::uint64_t last_flush_ns_ = 0; // everything that ended before it has been delivered
-  bool runtime_gone_ = false;       // rocprofiler finalized: no more flushes
-  std::atomic<std::uint64_t> stops_since_check_{0};
+  DeviceSettling settling_{*this};
   std::atomic<std::uint64_t> dropped_records_{0};
   std::atomic<std::uint64_t> records_without_gpu_{0};
 };
