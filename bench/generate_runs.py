@@ -89,7 +89,7 @@ def main():
             for r in range(reps):
                 run_id = "c%04d-r%d-k%d" % (c, r, k)
                 document = {
-                    "schema": "tally.run/7", "tally_version": "0.1.0",
+                    "schema": "tally.run/8", "tally_version": "0.1.0",
                     "run": {"id": run_id, "experiment": "strong-scaling", "label": "%d ranks" % ranks,
                             "start_time": commit_time, "end_time": commit_time, "command_line": ["./app"],
                             "scaling": "strong"},

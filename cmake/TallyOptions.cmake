@@ -48,10 +48,22 @@ if(TALLY_ACC_PROF_INCLUDE_DIR AND EXISTS ${TALLY_ACC_PROF_INCLUDE_DIR}/openacc.h
   set(tally_have_acc_prof ON)
 endif()
 
+# rocprofiler-sdk's headers (with HIP's and HSA's, which they include), for the HIP backend: a ROCm
+# install, or a folder the user names (scripts/rocm-headers.sh lays one out from the public sources).
+# No library is linked: the tool looks rocprofiler-sdk up when it calls it.
+set(TALLY_ROCPROFILER_SDK_ROOT "" CACHE PATH "Where rocprofiler-sdk's headers are (the folder above include/)")
+find_path(TALLY_ROCPROFILER_SDK_INCLUDE_DIR rocprofiler-sdk/rocprofiler.h
+          HINTS ${TALLY_ROCPROFILER_SDK_ROOT} ENV ROCM_PATH PATHS /opt/rocm PATH_SUFFIXES include NO_DEFAULT_PATH)
+set(tally_have_rocprofiler_sdk OFF)
+if(TALLY_ROCPROFILER_SDK_INCLUDE_DIR)
+  set(tally_have_rocprofiler_sdk ON)
+endif()
+
 option(TALLY_WITH_MPI "Build the MPI backend (PMPI interception)" ${MPI_C_FOUND})
 option(TALLY_WITH_CUDA "Build the CUDA backend (CUPTI)" ${tally_have_cupti})
 option(TALLY_WITH_OPENMP "Build the OpenMP backend (OMPT)" ${tally_have_ompt})
 option(TALLY_WITH_OPENACC "Build the OpenACC backend (OpenACC Profiling Interface)" ${tally_have_acc_prof})
+option(TALLY_WITH_ROCM "Build the HIP backend (a rocprofiler-sdk tool)" ${tally_have_rocprofiler_sdk})
 
 if(TALLY_WITH_MPI AND NOT MPI_C_FOUND)
   message(FATAL_ERROR "TALLY_WITH_MPI=ON but no MPI C library was found")
@@ -79,6 +91,10 @@ endif()
 if(TALLY_WITH_OPENACC AND NOT tally_have_acc_prof)
   message(FATAL_ERROR "TALLY_WITH_OPENACC=ON but no acc_prof.h was found among the compiler's headers")
 endif()
+if(TALLY_WITH_ROCM AND NOT tally_have_rocprofiler_sdk)
+  message(FATAL_ERROR "TALLY_WITH_ROCM=ON but rocprofiler-sdk/rocprofiler.h was not found under "
+                      "TALLY_ROCPROFILER_SDK_ROOT, ROCM_PATH or /opt/rocm")
+endif()
 if(TALLY_WITH_OPENMP AND NOT tally_have_ompt)
   message(FATAL_ERROR "TALLY_WITH_OPENMP=ON but no OpenMP runtime with omp-tools.h was found")
 endif()
@@ -97,4 +113,10 @@ if(tally_have_ompt)
 endif()
 message(STATUS "tally: MPI ${TALLY_WITH_MPI} (${tally_found_mpi}), "
                "CUDA ${TALLY_WITH_CUDA} (${tally_found_cuda}), "
-               "OpenMP ${TALLY_WITH_OPENMP} (${tally_found_ompt}), OpenACC ${TALLY_WITH_OPENACC}")
+               "OpenMP ${TALLY_WITH_OPENMP} (${tally_found_ompt}), OpenACC ${TALLY_WITH_OPENACC}, HIP ${TALLY_WITH_ROCM}")
+if(TALLY_WITH_ROCM)
+  message(STATUS "tally: HIP through rocprofiler-sdk, headers in ${TALLY_ROCPROFILER_SDK_INCLUDE_DIR}")
+else()
+  message(STATUS "tally: the HIP path (profiler/rocm) is not built: no rocprofiler-sdk/rocprofiler.h under "
+                 "TALLY_ROCPROFILER_SDK_ROOT, ROCM_PATH or /opt/rocm (scripts/rocm-headers.sh lays them out)")
+endif()

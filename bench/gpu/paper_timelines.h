@@ -6,6 +6,8 @@
 #ifndef TALLY_BENCH_GPU_PAPER_TIMELINES_H
 #define TALLY_BENCH_GPU_PAPER_TIMELINES_H
 
+#include <string.h>
+
 /// What a rank does next. Every device operation goes to its one GPU's stream 0, queued behind
 /// what the stream holds.
 enum paper_action {
@@ -93,5 +95,22 @@ static const struct paper_use_case paper_use_cases[] = {
     {"7_serial", {paper_use_case_7_serial, paper_use_case_7_serial}},
     {"7", {paper_use_case_7, paper_use_case_7}},
 };
+
+/// The script of the case named by the `length` characters at `name` for rank `rank`; NULL if none.
+static inline const struct paper_step* paper_script_named(const char* name, size_t length, int rank) {
+  for (size_t i = 0; i < sizeof paper_use_cases / sizeof paper_use_cases[0]; ++i)
+    if (strlen(paper_use_cases[i].name) == length && strncmp(paper_use_cases[i].name, name, length) == 0)
+      return paper_use_cases[i].ranks[rank];
+  return NULL;
+}
+
+/// Rank `rank`'s script for `cases`: the one case named, or with two ("1,2") rank 0 plays the first
+/// case's rank 0 and rank 1 the second case's rank 1. NULL for a name no case has.
+static inline const struct paper_step* paper_script_of(const char* cases, int rank) {
+  const char* comma = strchr(cases, ',');
+  if (!comma) return paper_script_named(cases, strlen(cases), rank);
+  return rank == 0 ? paper_script_named(cases, (size_t)(comma - cases), 0)
+                   : paper_script_named(comma + 1, strlen(comma + 1), 1);
+}
 
 #endif /* TALLY_BENCH_GPU_PAPER_TIMELINES_H */

@@ -172,6 +172,7 @@ def host_raw(records, measured):
         for key, start in (("copies", first + 2), ("copy_bytes", first + 2 + len(COPY_DIRECTIONS))):
             out["device"][key] = {d: sum(r["counts"][start + i] for r in records)
                                   for i, d in enumerate(COPY_DIRECTIONS)}
+        out["device"]["runtime"] = "cuda"
     return out
 
 
@@ -243,7 +244,7 @@ def write(path, document, tally):
 
 
 def document(example, run, source, resources, environment):
-    out = {"schema": "tally.run/7", "tally_version": "0.1.0", "run": run}
+    out = {"schema": "tally.run/8", "tally_version": "0.1.0", "run": run}
     if source:
         out["source"] = source
     out.update(resources=resources, environment=environment, regions=regions(example))

@@ -69,6 +69,8 @@ Json raw_to_json(const RegionRaw& raw) {
   if (raw.device_counts) {
     Json& device = out["device"];
     device["runtime_calls"] = raw.device_counts->runtime_calls;
+    if (const auto runtime = raw.device_counts->runtime)
+      device["runtime"] = device_runtime_names[static_cast<std::size_t>(*runtime)];
     if (const auto& work = raw.device_counts->launches_and_copies) {
       device["kernel_launches"] = work->kernel_launches;
       device["kernel_launches_max"] = work->kernel_launches_max;

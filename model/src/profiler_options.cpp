@@ -11,7 +11,7 @@
 namespace tally::model {
 namespace {
 
-constexpr std::array<OptionInfo, 24> options{{
+constexpr std::array<OptionInfo, 25> options{{
     {"output", "TALLY_OUTPUT", "folder", "./tally-runs", "",
      "Folder where run documents are written; created if missing."},
     {"experiment", "TALLY_EXPERIMENT", "text", "default", "",
@@ -34,6 +34,9 @@ constexpr std::array<OptionInfo, 24> options{{
     {"openacc", "TALLY_OPENACC", "on|off", "on", "",
      "Measure OpenACC: the constructs as time in the device runtime and their counts, through the OpenACC Profiling "
      "Interface of the runtime the program loaded (none loaded: nothing registered)."},
+    {"rocm", "TALLY_ROCM", "on|off", "on", "",
+     "Measure HIP on AMD GPUs: time in the HIP runtime and each GPU's kernels and copies, as a rocprofiler-sdk tool "
+     "that ROCm calls only when the program starts HIP."},
     {"clock", "TALLY_CLOCK", "auto|tsc|monotonic", "auto", "",
      "Clock source: the invariant TSC where available (auto), or clock_gettime(CLOCK_MONOTONIC)."},
     {"per-rank", "TALLY_PER_RANK", "on|off", "off", "",

@@ -114,7 +114,8 @@ RegionRaw RegionFold::finish(const MeasuredGroups& measured) const {
       work.copies[direction] = sums[count_sum(count_slot::device_copies + direction)];
       work.copy_bytes[direction] = sums[count_sum(count_slot::device_copy_bytes + direction)];
     }
-    raw.device_counts = DeviceCountsRaw{sums[count_sum(count_slot::device_runtime_calls)], work};
+    raw.device_counts =
+        DeviceCountsRaw{sums[count_sum(count_slot::device_runtime_calls)], work, measured.device_runtime};
   }
   if (measured.openacc) {
     OpenAccRaw openacc{.constructs_on_host = sums[count_sum(count_slot::openacc_constructs_on_host)]};

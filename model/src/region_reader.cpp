@@ -45,8 +45,8 @@ std::optional<CounterRaw> read_counters(const Json& raw, const Pointer& at, Json
 
 constexpr std::array device_time_keys{"devices", "kernel_ns", "kernel_max_ns", "memory_ns", "active_max_ns"};
 constexpr std::array launch_and_copy_keys{"kernel_launches", "kernel_launches_max", "copies", "copy_bytes"};
-constexpr std::array device_count_keys{"runtime_calls", "kernel_launches", "kernel_launches_max", "copies",
-                                       "copy_bytes"};
+constexpr std::array device_count_keys{"runtime_calls", "kernel_launches", "kernel_launches_max",
+                                       "copies",        "copy_bytes",      "runtime"};
 
 /// Whether `group` holds any of `keys`: then it must hold them all.
 template <std::size_t N> bool holds_any(const Json& group, const std::array<const char*, N>& keys) {
@@ -95,22 +95,35 @@ LaunchesAndCopies read_launches_and_copies(const Json& group, const Pointer& her
   return work;
 }
 
+std::optional<DeviceRuntime> read_device_runtime(const Json& group, const Pointer& here, JsonChecker& checker) {
+  const auto name = checker.string_member(group, here, "runtime", optional);
+  if (!name) return std::nullopt;
+  const auto known = std::find(device_runtime_names.begin(), device_runtime_names.end(), *name);
+  if (known == device_runtime_names.end()) {
+    checker.fail(here / "runtime", "expected \"cuda\" or \"hip\", got \"" + *name + "\"");
+    return std::nullopt;
+  }
+  return static_cast<DeviceRuntime>(known - device_runtime_names.begin());
+}
+
 DeviceCountsRaw read_device_counts(const Json& group, const Pointer& here, JsonChecker& checker) {
   DeviceCountsRaw counts;
   counts.runtime_calls = checker.count_member(group, here, "runtime_calls", required).value_or(0);
   if (holds_any(group, launch_and_copy_keys))
     counts.launches_and_copies = read_launches_and_copies(group, here, checker);
+  counts.runtime = read_device_runtime(group, here, checker);
   return counts;
 }
 
-/// raw.device: the device times and the CUDA counts, two groups that are each present whole.
+/// raw.device: the device times and the device runtime's counts, two groups that are each present
+/// whole.
 void read_device(const Json& raw, const Pointer& at, JsonChecker& checker, RegionRaw& out) {
   const Json* group = checker.object_member(raw, at, "device", optional);
   if (!group) return;
   const Pointer here = at / "device";
   checker.reject_unknown(*group, here,
                          {"devices", "kernel_ns", "kernel_max_ns", "memory_ns", "active_max_ns", "runtime_calls",
-                          "kernel_launches", "kernel_launches_max", "copies", "copy_bytes"});
+                          "kernel_launches", "kernel_launches_max", "copies", "copy_bytes", "runtime"});
   if (holds_any(*group, device_time_keys)) out.device = read_device_times(*group, here, checker);
   if (holds_any(*group, device_count_keys)) out.device_counts = read_device_counts(*group, here, checker);
   if (!out.device && !out.device_counts) checker.fail(here, "holds neither device times nor CUDA counts");

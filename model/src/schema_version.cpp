@@ -64,6 +64,11 @@ void migrate_5_to_6(Json&) {}
 /// (`raw.openacc`, optional); a version 6 document did not measure OpenACC.
 void migrate_6_to_7(Json&) {}
 
+/// tally.run/7 -> tally.run/8: nothing to change. Version 8 adds whose device runtime calls a
+/// region's counts are (`raw.device.runtime`, optional): a version 7 document does not say, and its
+/// counts keep being named CUDA's, the only runtime tally measured before version 8.
+void migrate_7_to_8(Json&) {}
+
 } // namespace
 
 bool check_and_migrate(Json& document, JsonChecker& checker) {
@@ -92,6 +97,7 @@ bool check_and_migrate(Json& document, JsonChecker& checker) {
   if (*version < 5) migrate_4_to_5(document);
   if (*version < 6) migrate_5_to_6(document);
   if (*version < 7) migrate_6_to_7(document);
+  if (*version < 8) migrate_7_to_8(document);
   document["schema"] = schema_name(run_schema_version);
   return true;
 }

@@ -24,6 +24,9 @@ extern const Backend backend;
 namespace openacc {
 extern const Backend backend;
 }
+namespace rocm {
+extern const Backend backend;
+}
 namespace energy {
 extern const Backend backend;
 }
@@ -47,6 +50,9 @@ constexpr std::array list{
 #endif
 #if TALLY_WITH_OPENACC
     &openacc::backend,
+#endif
+#if TALLY_WITH_ROCM
+    &rocm::backend,
 #endif
 #if TALLY_WITH_ENERGY
     &energy::backend,

@@ -131,6 +131,7 @@ Options read_options(std::vector<std::string>& problems) {
   out.nvml_library = text("nvml-library");
   out.cuda = switch_value("cuda", problems);
   out.openacc = switch_value("openacc", problems);
+  out.rocm = switch_value("rocm", problems);
   out.clock = word_value("clock", problems);
   out.per_rank = switch_value("per-rank", problems);
   out.ranks_per_node = count_value("ranks-per-node", problems);

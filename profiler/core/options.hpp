@@ -24,6 +24,7 @@ struct Options {
   std::string nvml_library;
   bool cuda = true;
   bool openacc = true;
+  bool rocm = true;
   std::string clock;
   bool per_rank = false;
   std::uint64_t ranks_per_node = 0;

@@ -41,19 +41,21 @@ struct ProcessRegion : model::ProcessRecord {
 };
 
 struct ProcessSummary {
-  std::vector<std::string> names;             ///< every region registered in this process
-  std::vector<ProcessRegion> regions;         ///< indexed like names
-  bool counters = false;                      ///< hardware counters were read
-  bool offload_measured = false;              ///< a device runtime was intercepted (its time is the offload state)
-  bool openmp_measured = false;               ///< an OMPT runtime reported
-  bool mpi_measured = false;                  ///< MPI calls were intercepted (MPI_Init was called)
-  bool openacc_measured = false;              ///< an OpenACC runtime reported a construct (its time is offload)
+  std::vector<std::string> names;     ///< every region registered in this process
+  std::vector<ProcessRegion> regions; ///< indexed like names
+  bool counters = false;              ///< hardware counters were read
+  bool offload_measured = false;      ///< a device runtime was intercepted (its time is the offload state)
+  bool openmp_measured = false;       ///< an OMPT runtime reported
+  bool mpi_measured = false;          ///< MPI calls were intercepted (MPI_Init was called)
+  bool openacc_measured = false;      ///< an OpenACC runtime reported a construct (its time is offload)
+  /// The device runtime intercepted, when offload_measured: set by the backend that intercepted it.
+  model::DeviceRuntime device_runtime = model::DeviceRuntime::cuda;
   TimelineBuckets timeline;                   ///< the process's timeline in nanoseconds (timeline.hpp)
   std::optional<model::EnergySensors> energy; ///< the node's energy sensors, as this process saw them
 
   /// The optional groups this process measured, as the fold reports them.
   model::MeasuredGroups measured() const {
-    return {counters, openmp_measured, offload_measured, mpi_measured, openacc_measured};
+    return {counters, openmp_measured, offload_measured, mpi_measured, openacc_measured, device_runtime};
   }
 };
 

@@ -107,6 +107,7 @@ bool about_the_setup(Warning kind) {
   case Warning::energy:
   case Warning::gpu_energy:
   case Warning::cuda:
+  case Warning::hip:
   case Warning::openmp_without_ompt: return true;
   case Warning::thread_counters:
   case Warning::region_misuse:

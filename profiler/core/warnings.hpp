@@ -21,13 +21,14 @@ enum class Warning {
   mpi_library,
   openmp_without_ompt,
   cuda,
+  hip,
   energy,
   gpu_energy,
   count_
 };
 
 /// Whether a kind of warning describes the machine or the setup (options, clock, counters, energy
-/// sensors, CUDA, the OpenMP runtime), which every run of a study meets alike, rather than what
+/// sensors, CUDA, HIP, the OpenMP runtime), which every run of a study meets alike, rather than what
 /// happened in this run (regions, output, MPI).
 bool about_the_setup(Warning kind);
 

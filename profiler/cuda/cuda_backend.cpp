@@ -92,7 +92,9 @@ void on_region_start(RegionHandle region) { session.load(std::memory_order_acqui
 void on_region_stop(RegionHandle region) { session.load(std::memory_order_acquire)->stop_window(region); }
 
 void on_region_query(RegionSoFar& region) {
-  region.measured.offload = region.measured.offload || session.load(std::memory_order_acquire) != nullptr;
+  if (!session.load(std::memory_order_acquire)) return;
+  region.measured.offload = true;
+  region.measured.device_runtime = model::DeviceRuntime::cuda;
 }
 
 void on_run_end(ProcessSummary& summary) {
@@ -100,6 +102,7 @@ void on_run_end(ProcessSummary& summary) {
   if (!devices) return;
   devices->finish();
   summary.offload_measured = true;
+  summary.device_runtime = model::DeviceRuntime::cuda;
   for (std::size_t region = 0; region < summary.regions.size(); ++region) {
     if (summary.regions[region].visits > 0)
       summary.regions[region].devices = devices->devices_of(static_cast<RegionHandle>(region));

@@ -1,23 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Flushes and settles: CUPTI delivers a record once its buffer is full or flushed, so a window
-// is settled only up to the previous flush, before which every record has arrived.
+// CUPTI started with the session's timeline as its sink, and the session's problems: CUPTI's
+// own, then the timeline's.
 #include "cuda/device_session.hpp"
 
-#include "core/device_aggregate.hpp"
 #include "cuda/host_offload.hpp"
 
+#include <algorithm>
 #include <ctime>
-#include <limits>
 
 namespace tally::profiler::cuda {
 namespace {
-
-// Checking the piles costs two locks, so only every so many stops. Beyond these sizes a
-// settle frees memory: windows are 16 bytes each, runs 16 bytes each.
-constexpr std::uint64_t stops_between_checks = 1024;
-constexpr std::size_t pending_windows_limit = 4096;
-constexpr std::size_t stored_runs_limit = 65536;
-constexpr std::uint64_t end_of_time = std::numeric_limits<std::uint64_t>::max();
 
 void on_records(void* context, const DeviceActivity* records, std::size_t count) {
   static_cast<DeviceTimeline*>(context)->on_activity_records({records, count});
@@ -38,44 +30,24 @@ std::uint64_t monotonic_ns() {
 }
 
 bool DeviceSession::start(std::string& error) {
-  const TallyCuptiSink sink{&timeline_, on_records, on_device, monotonic_ns, on_runtime_enter, on_runtime_exit};
+  const TallyCuptiSink sink{&settling_.timeline(), on_records,       on_device,
+                            monotonic_ns,          on_runtime_enter, on_runtime_exit};
   char reason[256] = {};
   if (cupti_.start(&sink, reason, sizeof reason) == 0) return true;
   error = reason;
   return false;
 }
 
-void DeviceSession::start_window(RegionHandle region) { regions_.start(region, monotonic_ns()); }
+void DeviceSession::start_window(RegionHandle region) { settling_.start_window(region); }
 
-void DeviceSession::stop_window(RegionHandle region) {
-  regions_.stop(region, monotonic_ns());
-  if (stops_since_check_.fetch_add(1, std::memory_order_relaxed) + 1 < stops_between_checks) return;
-  stops_since_check_.store(0, std::memory_order_relaxed);
-  if (regions_.pending_windows() > pending_windows_limit || timeline_.stored_runs() > stored_runs_limit) {
-    flush_and_settle();
-  }
-}
-
-void DeviceSession::flush_and_settle() {
-  const std::lock_guard lock(settle_mutex_);
-  const std::uint64_t now = monotonic_ns();
-  cupti_.flush(0);
-  // What ran at the previous flush has arrived by now, unless it outlasted a whole period.
-  regions_.settle(timeline_, last_flush_ns_);
-  last_flush_ns_ = now;
-}
+void DeviceSession::stop_window(RegionHandle region) { settling_.stop_window(region); }
 
 void DeviceSession::finish() {
-  const std::lock_guard lock(settle_mutex_);
-  regions_.close_all(monotonic_ns());
-  cupti_.flush(1);
-  regions_.settle(timeline_, end_of_time);
+  settling_.finish();
   cupti_.stop();
 }
 
-std::vector<ProcessDevice> DeviceSession::devices_of(RegionHandle region) const {
-  return process_devices(regions_.totals(region), timeline_);
-}
+std::vector<ProcessDevice> DeviceSession::devices_of(RegionHandle region) const { return settling_.devices_of(region); }
 
 std::vector<std::string> DeviceSession::problems() const {
   std::vector<std::string> out;
@@ -83,13 +55,7 @@ std::vector<std::string> DeviceSession::problems() const {
     out.push_back("CUPTI dropped " + std::to_string(dropped) +
                   " activity record(s) for lack of buffers; device times are too low");
   }
-  if (const std::uint64_t late = timeline_.late_ns()) {
-    out.push_back(std::to_string(late / 1'000'000) +
-                  " ms of device activity arrived after its time was settled and was left out");
-  }
-  if (const std::uint64_t invalid = timeline_.invalid_records()) {
-    out.push_back(std::to_string(invalid) + " device activity record(s) without valid timestamps were ignored");
-  }
+  settling_.add_problems(out);
   return out;
 }
 

@@ -1,16 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The device side of one run in libtally.so: CUPTI's functions, the timeline its records feed,
-// the region windows, and when to flush and settle (README.md, "Settling").
+// The device side of one run in libtally.so: CUPTI's functions, as the source of the records that
+// the region windows are settled against (core/device_settling.hpp, README.md "Settling").
 #pragma once
 
-#include "core/device_regions.hpp"
-#include "core/device_timeline.hpp"
+#include "core/device_settling.hpp"
 #include "core/process_summary.hpp"
 #include "cuda/cupti_sink.hpp"
 
-#include <atomic>
 #include <cstdint>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -19,7 +16,7 @@ namespace tally::profiler::cuda {
 /// CLOCK_MONOTONIC in nanoseconds: the clock CUPTI stamps records with and windows use.
 std::uint64_t monotonic_ns();
 
-class DeviceSession {
+class DeviceSession final : private DeviceRecordSource {
 public:
   explicit DeviceSession(const TallyCuptiFunctions& cupti) : cupti_(cupti) {}
 
@@ -42,14 +39,12 @@ public:
   std::vector<std::string> problems() const;
 
 private:
-  void flush_and_settle();
+  std::uint64_t now_ns() override { return monotonic_ns(); }
+  /// The last flush forces out the buffers of records still in progress.
+  void flush(bool last) override { cupti_.flush(last ? 1 : 0); }
 
   TallyCuptiFunctions cupti_;
-  DeviceTimeline timeline_;
-  DeviceRegions regions_;
-  std::mutex settle_mutex_;         // one flush and settle at a time
-  std::uint64_t last_flush_ns_ = 0; // everything before it has been delivered
-  std::atomic<std::uint64_t> stops_since_check_{0};
+  DeviceSettling settling_{*this};
 };
 
 } // namespace tally::profiler::cuda

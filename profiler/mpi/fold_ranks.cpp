@@ -30,6 +30,7 @@ RanksSoFar fold_ranks(std::span<const RankSoFar> ranks, RankScope scope, std::ui
     measured.openmp = measured.openmp && rank.openmp != 0;
     measured.offload = measured.offload || rank.offload != 0;
     measured.openacc = measured.openacc || rank.openacc != 0;
+    measured.device_runtime = std::max(measured.device_runtime, static_cast<model::DeviceRuntime>(rank.device_runtime));
     ++out.ranks;
     out.visits += rank.record.visits;
   }

@@ -61,7 +61,8 @@ QueryResult query_across_ranks(const RegionSoFar& mine, int fortran_comm, RankSc
                       mine.measured.counters ? 1u : 0u,
                       mine.measured.openmp ? 1u : 0u,
                       mine.measured.offload ? 1u : 0u,
-                      mine.measured.openacc ? 1u : 0u};
+                      mine.measured.openacc ? 1u : 0u,
+                      static_cast<std::uint64_t>(mine.measured.device_runtime)};
   int size = 0;
   PMPI_Comm_size(comm, &size);
   // Kept between queries: a program asks again and again with the same communicator.

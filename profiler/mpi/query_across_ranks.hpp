@@ -15,11 +15,13 @@ struct RankSoFar {
   model::ProcessRecord record;
   std::uint64_t node_key = 0; ///< the same on the ranks of one node, different across nodes
   std::uint64_t counters = 0, openmp = 0, offload = 0, openacc = 0;
+  std::uint64_t device_runtime = 0; ///< model::DeviceRuntime as a number
 };
 
 /// Folds the gathered ranks (all of them, or those whose node is `node_key`'s) as the end-of-run
 /// reduction would: ranks that never visited are left out; counters and OpenMP count only when
-/// every folded rank measured them, offload and OpenACC when any did. Plain C++, so that tests fold by hand.
+/// every folded rank measured them, offload and OpenACC when any did, HIP's runtime when any rank
+/// measured it. Plain C++, so that tests fold by hand.
 RanksSoFar fold_ranks(std::span<const RankSoFar> ranks, RankScope scope, std::uint64_t node_key);
 
 /// Backend::query_across_ranks of the MPI backend: gathers `mine` from every rank of the

@@ -140,9 +140,10 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   int flags[3] = {summary.counters ? 1 : 0, summary.openmp_measured ? 1 : 0, summary.mpi_measured ? 1 : 0};
   int all_flags[3] = {};
   PMPI_Reduce(flags, all_flags, 3, MPI_INT, MPI_MIN, 0, MPI_COMM_WORLD);
-  int any_flags_mine[2] = {summary.offload_measured ? 1 : 0, summary.openacc_measured ? 1 : 0};
-  int any_flags[2] = {};
-  PMPI_Reduce(any_flags_mine, any_flags, 2, MPI_INT, MPI_MAX, 0, MPI_COMM_WORLD);
+  int any_flags_mine[3] = {summary.offload_measured ? 1 : 0, summary.openacc_measured ? 1 : 0,
+                           static_cast<int>(summary.device_runtime)};
+  int any_flags[3] = {};
+  PMPI_Reduce(any_flags_mine, any_flags, 3, MPI_INT, MPI_MAX, 0, MPI_COMM_WORLD);
 
   std::vector<std::uint64_t> total_sums(rank == 0 ? local.sums.size() : 0);
   std::vector<std::uint64_t> total_maxima(rank == 0 ? local.maxima.size() : 0);
@@ -175,8 +176,9 @@ std::optional<RunAggregates> reduce_across_ranks(const ProcessSummary& summary, 
   out.resources = run_resources(node_count, static_cast<std::uint64_t>(size), hosts);
   out.timeline = std::move(timeline);
   out.energy = std::move(energy.sensors);
-  const model::MeasuredGroups measured{all_flags[0] != 0, all_flags[1] != 0, any_flags[0] != 0, all_flags[2] != 0,
-                                       any_flags[1] != 0};
+  const model::MeasuredGroups measured{all_flags[0] != 0, all_flags[1] != 0,
+                                       any_flags[0] != 0, all_flags[2] != 0,
+                                       any_flags[1] != 0, static_cast<model::DeviceRuntime>(any_flags[2])};
   const std::vector<model::RegionFold> folds = unpack_folds(total_sums, total_maxima, busiest, region_count);
   for (std::size_t r = 0; r < region_count; ++r) {
     const model::RegionFold& fold = folds[r];

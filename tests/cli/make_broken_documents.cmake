@@ -7,5 +7,5 @@ file(MAKE_DIRECTORY "${OUTPUT_DIR}")
 string(JSON missing_useful_ns REMOVE "${document}" regions 2 raw useful_ns)
 file(WRITE "${OUTPUT_DIR}/missing_useful_ns.json" "${missing_useful_ns}")
 
-string(JSON newer_schema SET "${document}" schema "\"tally.run/8\"")
+string(JSON newer_schema SET "${document}" schema "\"tally.run/9\"")
 file(WRITE "${OUTPUT_DIR}/newer_schema.json" "${newer_schema}")

@@ -90,9 +90,10 @@ tally_preload_test(cuda_kernel_still_running_at_the_end_counts_until_then
 # The same without MPI (teardown_program): the run ends at exit, after the CUDA runtime's exit
 # handler (registered at its start, so run before libtally.so's) destroyed the context. tally's
 # forced flush at CONTEXT_DESTROY_STARTING is what keeps the running kernel's record, which the
-# destroyed context would otherwise take with it: again 0.50.
+# destroyed context would otherwise take with it: again 0.50. Its calls are named CUDA's.
 tally_preload_test(cuda_records_survive_the_runtime_teardown_at_exit
   CHECKS tail:device_parallel_efficiency:0.50:0.03 tail:devices:1 tail:visits:1 resources:gpus:1
+         tail:device:runtime:cuda
   COMMAND $<TARGET_FILE:teardown_program>)
 
 # CUDA counts (offload_program counts, counts by hand in its head), 2 ranks x 3 steps. Per step,

@@ -8,10 +8,11 @@
 set(paper $<TARGET_FILE:paper_program>)
 
 # Each rank: runtime 20, kernels [20, 840), CPU 160; T = 1000. Orchestration 820 / 1000. Two
-# GPUs: the document's resources say so (the label and the configuration follow).
+# GPUs: the document's resources say so (the label and the configuration follow). The calls are
+# named CUDA's.
 tally_preload_test(cuda_paper_loaded_gpus_lose_host_efficiency_to_offload_only
   CHECKS step:device_orchestration_efficiency:0.82:0.01 step:device_offload_efficiency:0.16:0.01 step:devices:2
-         resources:gpus:2
+         resources:gpus:2 step:device:runtime:cuda
   COMMAND ${mpirun} -np 2 ${paper} 1)
 
 # Each rank: kernel 50, copy 10, CPU 940; T = 1000. Offload 1880 / 2000, device parallel 100 / 2000.

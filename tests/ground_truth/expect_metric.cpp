@@ -8,7 +8,8 @@
 // REGION:parent:NAME|none, REGION:other_parents:NAME,NAME..., REGION:mpi:COUNT:N (COUNT: calls,
 // calls_max, bytes_sent, bytes_received, collective_bytes or a kind of MPI call), or
 // REGION:openmp:parallels|tasks:N, or REGION:device:COUNT:N (COUNT: runtime_calls, kernel_launches,
-// kernel_launches_max, copies_DIRECTION or copy_bytes_DIRECTION), or resources:gpus:N, or
+// kernel_launches_max, copies_DIRECTION or copy_bytes_DIRECTION), or REGION:device:runtime:NAME
+// (cuda, hip, or absent where the document does not say whose calls), or resources:gpus:N, or
 // resources:cpu_frequency_khz:N|absent, or environment:mpi_library:NAME ("Open MPI", "MPICH"), or
 // regions:names:NAME,NAME... (the document's regions, in order), or timeline:... (timeline_checks.cpp).
 // Exit 0 when every check holds; one line per failure.
@@ -123,6 +124,12 @@ std::string check_tree_or_counts(const Region& region, const std::vector<std::st
   }
   if (parts[1] == "openacc" && parts.at(2) == "absent") {
     return region.raw.openacc ? region.name + " has OpenACC counts, expected none" : "";
+  }
+  if (parts[1] == "device" && parts.at(2) == "runtime") {
+    const auto runtime = region.raw.device_counts ? region.raw.device_counts->runtime : std::nullopt;
+    const std::string named =
+        runtime ? std::string(device_runtime_names[static_cast<std::size_t>(*runtime)]) : "absent";
+    return named == parts.at(3) ? "" : region.name + " device runtime " + named + ", expected " + parts[3];
   }
   const auto count = group_count(region, parts[1], parts.at(2));
   if (!count) return region.name + " has no " + parts[1] + " count " + parts[2];

@@ -43,7 +43,7 @@ BROKEN = {
     "unknown field at the top": put(["dlbVersion"], "3.7.0"),
     "unknown field in /regions/0/raw": put(["regions", 0, "raw", "useful_time"], 1),
     "unknown field in /resources": put(["resources", "cpus"], 4),
-    "newer schema": put(["schema"], "tally.run/8"),
+    "newer schema": put(["schema"], "tally.run/9"),
     "foreign schema": put(["schema"], "talp/1"),
     "negative count": put(["regions", 0, "raw", "mpi_ns"], -1),
     "count with a fraction": put(["regions", 0, "raw", "mpi_ns"], 1.5),
@@ -202,6 +202,17 @@ BROKEN.update({
                                                   {key: OPENACC[key] for key in ("constructs", "enqueues")}),
     "unknown kind of OpenACC enqueue": put(["regions", 0, "raw", "openacc"],
                                            dict(OPENACC, enqueues=dict(OPENACC["enqueues"], memset=1))),
+})
+
+# Whose device runtime calls the counts are, since version 8; version 7 documents do not say
+# (tests/model/document_device_runtime_test.cpp).
+VALID.update({
+    "HIP counts in raw.device": with_device_counts(put(["regions", 0, "raw", "device", "runtime"], "hip")),
+    "version 7, counts of a runtime not said": with_device_counts(put(["schema"], "tally.run/7")),
+})
+BROKEN.update({
+    "unknown device runtime": with_device_counts(put(["regions", 0, "raw", "device", "runtime"], "opencl")),
+    "a device runtime without counts": put(["regions", 0, "raw", "device"], {"runtime": "hip"}),
 })
 
 BROKEN.update({

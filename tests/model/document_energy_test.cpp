@@ -54,7 +54,7 @@ TEST(DocumentEnergy, a_version_2_document_with_energy_reads_as_version_3_with_it
   ASSERT_TRUE(read.regions[0].energy.has_value());
   EXPECT_EQ(read.regions[0].energy->domains_uj.at("dram"), 3'000'000u);
   json written = json::parse(write_run_document(read));
-  EXPECT_EQ(written["schema"], "tally.run/7");
+  EXPECT_EQ(written["schema"], "tally.run/8");
   written["schema"] = "tally.run/2";
   EXPECT_EQ(written, document);
 }

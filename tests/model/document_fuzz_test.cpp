@@ -35,7 +35,7 @@ constexpr std::array<std::string_view, 14> tokens{"1e999",
                                                   "]",
                                                   ",",
                                                   "\"\"",
-                                                  "\"schema\": \"tally.run/7\", ",
+                                                  "\"schema\": \"tally.run/8\", ",
                                                   "\"dlbVersion\": \"3.7.0\", "};
 
 class Mutator {

@@ -75,7 +75,7 @@ TEST(DocumentIo, writer_puts_keys_in_schema_order_and_optional_sections_only_whe
   EXPECT_FALSE(written["regions"][0]["raw"].contains("counters"));
   EXPECT_FALSE(written["regions"][0]["raw"].contains("offload_ns"));
   EXPECT_TRUE(written["regions"][0].contains("per_rank"));
-  EXPECT_EQ(written["schema"], "tally.run/7");
+  EXPECT_EQ(written["schema"], "tally.run/8");
 }
 
 TEST(DocumentIo, writer_survives_strings_that_are_not_utf8) {
@@ -162,10 +162,10 @@ TEST(DocumentIo, number_overflow_is_a_problem_not_an_exception) {
 
 TEST(DocumentIo, newer_schema_is_refused_naming_both_versions) {
   json document = jacobi_example();
-  document["schema"] = "tally.run/8";
+  document["schema"] = "tally.run/9";
   document["section_of_version_3"] = json::object(); // not judged: version 2 cannot know it
   EXPECT_THAT(problems_of(document),
-              ElementsAre("run.json: /schema: document has schema tally.run/8, newer than tally.run/7 which this "
+              ElementsAre("run.json: /schema: document has schema tally.run/9, newer than tally.run/8 which this "
                           "tally reads; upgrade tally"));
 }
 
@@ -174,7 +174,7 @@ TEST(DocumentIo, foreign_schema_string_is_refused) {
     json document = jacobi_example();
     document["schema"] = schema;
     EXPECT_THAT(problems_of(document), ElementsAre("run.json: /schema: \"" + std::string(schema) +
-                                                   "\" is not a tally run schema (expected tally.run/7)"));
+                                                   "\" is not a tally run schema (expected tally.run/8)"));
   }
 }
 

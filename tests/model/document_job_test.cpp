@@ -49,7 +49,7 @@ TEST(DocumentJob, a_version_5_document_has_no_job_and_is_written_as_the_current_
   const RunDocument read = std::get<RunDocument>(read_run_document(document, "run.json"));
   EXPECT_FALSE(read.run.job.has_value());
   const json written = json::parse(write_run_document(read));
-  EXPECT_EQ(written["schema"], "tally.run/7");
+  EXPECT_EQ(written["schema"], "tally.run/8");
   EXPECT_FALSE(written["run"].contains("job"));
 }
 

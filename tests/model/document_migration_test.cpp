@@ -63,7 +63,7 @@ TEST(DocumentMigration, version_1_regions_are_placed_directly_under_global) {
       EXPECT_THAT(region.other_parents, IsEmpty());
       EXPECT_FALSE(region.raw.mpi.has_value());
     }
-    EXPECT_EQ(to_json(migrated)["schema"], "tally.run/7") << "a migrated document is written as version 7";
+    EXPECT_EQ(to_json(migrated)["schema"], "tally.run/8") << "a migrated document is written as version 8";
   }
 }
 

@@ -45,7 +45,7 @@ TEST(DocumentOpenAcc, a_version_6_document_has_no_openacc_and_is_written_as_the_
   const RunDocument read = std::get<RunDocument>(read_run_document(document, "run.json"));
   EXPECT_FALSE(read.regions[0].raw.openacc.has_value());
   const json written = json::parse(write_run_document(read));
-  EXPECT_EQ(written["schema"], "tally.run/7");
+  EXPECT_EQ(written["schema"], "tally.run/8");
   EXPECT_FALSE(written["regions"][0]["raw"].contains("openacc"));
 }
 

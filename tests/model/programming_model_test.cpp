@@ -8,13 +8,14 @@
 namespace tally::model {
 namespace {
 
-RegionRaw with_cuda_calls(std::uint64_t calls) {
+RegionRaw with_calls(std::uint64_t calls, std::optional<DeviceRuntime> runtime) {
   RegionRaw raw;
   raw.device = DeviceRaw{1, 100, 100, 10, 110};
-  raw.device_counts = DeviceCountsRaw{};
-  raw.device_counts->runtime_calls = calls;
+  raw.device_counts = DeviceCountsRaw{.runtime_calls = calls, .runtime = runtime};
   return raw;
 }
+
+RegionRaw with_cuda_calls(std::uint64_t calls) { return with_calls(calls, DeviceRuntime::cuda); }
 
 OpenAccRaw constructs(std::uint64_t compute, std::uint64_t update, std::uint64_t on_host) {
   OpenAccRaw out;
@@ -36,6 +37,9 @@ TEST(ProgrammingModel, cuda_calls_openacc_constructs_or_both_name_the_model_and_
   RegionRaw both = with_cuda_calls(3);
   both.openacc = constructs(1, 0, 0);
   EXPECT_EQ(gpu_programming_model(both), "OpenACC and CUDA");
+  RegionRaw hip_and_openacc = with_calls(3, DeviceRuntime::hip);
+  hip_and_openacc.openacc = constructs(1, 0, 0);
+  EXPECT_EQ(gpu_programming_model(hip_and_openacc), "OpenACC and HIP");
   // A device tree without counted calls (an imported TALP run), an OpenACC group of no construct,
   // and a CPU region: not known, or no GPU.
   RegionRaw imported;
@@ -47,16 +51,26 @@ TEST(ProgrammingModel, cuda_calls_openacc_constructs_or_both_name_the_model_and_
   EXPECT_EQ(gpu_programming_model(RegionRaw{}), std::nullopt);
 }
 
+TEST(ProgrammingModel, hip_calls_name_hip_and_calls_of_a_runtime_not_said_stay_cuda) {
+  EXPECT_EQ(gpu_programming_model(with_calls(9, DeviceRuntime::hip)), "HIP");
+  // Documents before tally.run/8 and TALP imports do not say; tally measured only CUDA then.
+  EXPECT_EQ(gpu_programming_model(with_calls(9, std::nullopt)), "CUDA");
+  EXPECT_EQ(gpu_programming_model(with_calls(0, DeviceRuntime::hip)), std::nullopt) << "no call, no GPU work";
+}
+
 TEST(ProgrammingModel, the_report_names_it_beside_the_region) {
   RunDocument document;
   document.regions.push_back({"step", 3, with_cuda_calls(5), {}, {}});
   document.regions.push_back({"io", 1, RegionRaw{}, {}, {}});
+  document.regions.push_back({"kernels", 2, with_calls(4, DeviceRuntime::hip), {}, {}});
   const std::string text = metric_report_text(document);
   EXPECT_NE(text.find("\nRegion step (3 visits) · GPU: CUDA\n"), std::string::npos) << text;
   EXPECT_NE(text.find("\nRegion io (1 visit)\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("\nRegion kernels (2 visits) · GPU: HIP\n"), std::string::npos) << text;
   const auto json = metric_report_json(document);
   EXPECT_EQ(json["regions"][0]["gpu_programming_model"], "CUDA");
   EXPECT_FALSE(json["regions"][1].contains("gpu_programming_model"));
+  EXPECT_EQ(json["regions"][2]["gpu_programming_model"], "HIP");
 }
 
 } // namespace

@@ -82,7 +82,8 @@ RegionRaw hand_computed_four_ranks() {
   raw.busiest_node_processes = 2;
   raw.openmp = OpenMpRaw{5 + 11, 3, 2, 0, 0}; // no parallel region or task counted
   raw.counters = CounterRaw{1000 + 2000 + 700 + 300, 500 + 900 + 400 + 100};
-  raw.device_counts = DeviceCountsRaw{.launches_and_copies = LaunchesAndCopies{}}; // CUDA measured, nothing counted
+  // CUDA measured, nothing counted.
+  raw.device_counts = DeviceCountsRaw{.launches_and_copies = LaunchesAndCopies{}, .runtime = DeviceRuntime::cuda};
   return raw;
 }
 
@@ -242,7 +243,7 @@ TEST(RegionFold, device_counts_are_summed_over_processes_with_the_most_launches_
   LaunchesAndCopies work{.kernel_launches = 16, .kernel_launches_max = 9};
   work.copies[0] = 7;
   work.copy_bytes[0] = 7000;
-  const DeviceCountsRaw expected{.runtime_calls = 39, .launches_and_copies = work};
+  const DeviceCountsRaw expected{.runtime_calls = 39, .launches_and_copies = work, .runtime = DeviceRuntime::cuda};
   EXPECT_EQ(fold_of(ranks).finish({.offload = true}).device_counts, expected);
   RegionFold grouped = fold_of({ranks[1]});
   grouped.merge(fold_of({ranks[2], ranks[0]}));

@@ -175,18 +175,20 @@ TEST(RegionPage, links_to_the_region_it_ran_inside_and_to_those_inside_it) {
 }
 
 TEST(RegionPage, names_the_gpu_programming_model_of_its_newest_commit) {
-  // solve made CUDA runtime calls at 1 rank and ran OpenACC constructs on the host at 2; Global
-  // neither.
+  // solve made CUDA runtime calls at 1 rank, ran OpenACC constructs on the host at 2 and made HIP
+  // runtime calls at 4; Global none of these.
   analysis::ingest::RunSet runs;
-  for (const std::uint64_t ranks : {1, 2}) {
+  for (const std::uint64_t ranks : {1, 2, 4}) {
     runs.runs.push_back(run_of("c1", ranks, 1.0));
     auto& regions = runs.runs.back().document.regions;
     regions.push_back(regions.front());
     regions.back().name = "solve";
     regions.back().parent = "Global";
     if (ranks == 1) {
-      regions.back().raw.device_counts = model::DeviceCountsRaw{};
-      regions.back().raw.device_counts->runtime_calls = 40;
+      regions.back().raw.device_counts = model::DeviceCountsRaw{.runtime_calls = 40};
+    } else if (ranks == 4) {
+      regions.back().raw.device_counts =
+          model::DeviceCountsRaw{.runtime_calls = 40, .runtime = model::DeviceRuntime::hip};
     } else {
       regions.back().raw.openacc = model::OpenAccRaw{};
       regions.back().raw.openacc->constructs[0] = 8;
@@ -202,7 +204,7 @@ TEST(RegionPage, names_the_gpu_programming_model_of_its_newest_commit) {
                                  analysis::region_evolution(experiments[0], region, evolution_chart_metrics()), axis,
                                  "main", {}));
   };
-  EXPECT_NE(page("solve").find("1 commits with runs · GPU: CUDA; OpenACC, run on the host</p>"), std::string::npos)
+  EXPECT_NE(page("solve").find("1 commits with runs · GPU: CUDA; HIP; OpenACC, run on the host</p>"), std::string::npos)
       << page("solve");
   EXPECT_EQ(page("Global").find("GPU:"), std::string::npos);
 }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Import of the JSON files DLB's TALP writes (DLB 3.4 to 3.7, recognised by `dlbVersion`) as
-// tally.run/7 documents, metrics recomputed from TALP's raw times. The mapping, and what is
+// tally.run/8 documents, metrics recomputed from TALP's raw times. The mapping, and what is
 // exact and what is estimated, is described in analysis/ingest/talp/README.md.
 #pragma once
 

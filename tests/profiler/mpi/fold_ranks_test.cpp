@@ -65,6 +65,16 @@ TEST(FoldRanks, OneNodeFoldsOnlyItsRanks) {
   EXPECT_FALSE(metrics.has(MetricId::device_offload_efficiency));
 }
 
+TEST(FoldRanks, DeviceCountsAreHipsWhenTheOffloadingRankMeasuredHip) {
+  std::vector<RankSoFar> ranks = four_ranks();
+  ranks[2].record.counts[model::count_slot::device_runtime_calls] = 12;
+  EXPECT_EQ(fold_ranks(ranks, RankScope::all, 7).raw.device_counts->runtime, model::DeviceRuntime::cuda);
+  ranks[2].device_runtime = static_cast<std::uint64_t>(model::DeviceRuntime::hip);
+  const RanksSoFar folded = fold_ranks(ranks, RankScope::all, 7);
+  EXPECT_EQ(folded.raw.device_counts->runtime_calls, 12u);
+  EXPECT_EQ(folded.raw.device_counts->runtime, model::DeviceRuntime::hip);
+}
+
 TEST(FoldRanks, NoRankInsideGivesNoMetric) {
   const RanksSoFar folded = fold_ranks(std::vector<RankSoFar>{rank_on(7, 0, 0, 0)}, RankScope::all, 7);
   EXPECT_EQ(folded.ranks, 0u);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The event counts a region accumulates (MPI calls by kind and bytes, OpenMP parallel regions
-// and tasks, CUDA runtime calls, kernel launches, copies and bytes by direction, OpenACC constructs
+// and tasks, device runtime calls, kernel launches, copies and bytes by direction, OpenACC constructs
 // by kind and the launches, uploads and downloads they enqueued): their slots in
 // the profiler's per-thread running totals and in the fold, and the names the document uses. Counts
 // are exact, so that the gate can compare them without a noise model.
@@ -57,7 +57,7 @@ enum : std::size_t {
   omp_parallels,        ///< OpenMP parallel regions started (by the thread that forks them)
   omp_tasks,            ///< explicit OpenMP tasks created
   mpi_calls_by_kind,    ///< the first of one slot per mpi_call_kinds entry, in that order
-  device_runtime_calls = mpi_calls_by_kind + mpi_call_kinds.size(), ///< CUDA runtime calls
+  device_runtime_calls = mpi_calls_by_kind + mpi_call_kinds.size(), ///< CUDA's or HIP's runtime calls
   device_kernel_launches,                                           ///< kernels launched through the runtime
   device_copies, ///< the first of one slot per device_copy_directions entry: copies made
   device_copy_bytes = device_copies + device_copy_directions.size(),      ///< the first of one per direction: bytes

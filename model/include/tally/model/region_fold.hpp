@@ -66,9 +66,12 @@ std::uint64_t outside_mpi_ns(const ProcessRecord& process);
 struct MeasuredGroups {
   bool counters = false;
   bool openmp = false;
-  bool offload = false; ///< CUDA measured: offload time and the device counts
+  bool offload = false; ///< CUDA or HIP measured: offload time and the device counts
   bool mpi = false;
   bool openacc = false; ///< OpenACC measured: offload time and the construct counts
+  /// Whose calls the device counts are, when offload is measured. Moved across ranks as a number
+  /// reduced by its maximum: HIP when any rank measured HIP (no process drives both runtimes).
+  DeviceRuntime device_runtime = DeviceRuntime::cuda;
 };
 
 /// What the processes of one node contribute to the busiest-node rule. Shares of one node add up.

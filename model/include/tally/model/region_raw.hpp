@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string_view>
 
 namespace tally::model {
 
@@ -56,7 +57,7 @@ struct DeviceRaw {
   bool operator==(const DeviceRaw&) const = default;
 };
 
-/// The kernels and copies among a run's CUDA runtime calls.
+/// The kernels and copies among a run's device runtime calls.
 struct LaunchesAndCopies {
   std::uint64_t kernel_launches = 0;     ///< kernels launched
   std::uint64_t kernel_launches_max = 0; ///< the most kernels one process launched (imbalance of counts)
@@ -66,14 +67,23 @@ struct LaunchesAndCopies {
   bool operator==(const LaunchesAndCopies&) const = default;
 };
 
-/// The CUDA runtime calls the host threads made, summed over every thread of every process,
-/// each counted in the region open on the calling thread when it was made. Present only when
-/// the CUDA backend measured the run (or an imported one counted its calls); written under
-/// raw.device with DeviceRaw's times.
+/// The device runtime whose calls a region counted: CUDA's (CUPTI) or HIP's (rocprofiler-sdk).
+enum class DeviceRuntime : std::uint8_t { cuda, hip };
+
+/// Each DeviceRuntime's name in the document, indexed by it.
+inline constexpr std::array<std::string_view, 2> device_runtime_names{"cuda", "hip"};
+
+/// The device runtime calls (CUDA's or HIP's) the host threads made, summed over every thread of
+/// every process, each counted in the region open on the calling thread when it was made. Present
+/// only when the CUDA or HIP backend measured the run (or an imported one counted its calls);
+/// written under raw.device with DeviceRaw's times.
 struct DeviceCountsRaw {
-  std::uint64_t runtime_calls = 0; ///< every CUDA runtime call
+  std::uint64_t runtime_calls = 0; ///< every runtime call
   /// Absent when only the calls were counted (DLB TALP's numGpuRuntimeCalls).
   std::optional<LaunchesAndCopies> launches_and_copies = std::nullopt;
+  /// Whose calls they are; absent where the document does not say (written before tally.run/8, or
+  /// imported from DLB TALP, which counts CUDA's and HIP's calls alike).
+  std::optional<DeviceRuntime> runtime = std::nullopt;
   bool operator==(const DeviceCountsRaw&) const = default;
 };
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The run document (schema tally.run/7): one run of one program, as C++ types. The format is
-// documented by schemas/run.v7.schema.json; reading and writing live in document_io.hpp.
+// The run document (schema tally.run/8): one run of one program, as C++ types. The format is
+// documented by schemas/run.v8.schema.json; reading and writing live in document_io.hpp.
 #pragma once
 
 #include "tally/model/ab_study.hpp"
@@ -20,7 +20,7 @@
 
 namespace tally::model {
 
-inline constexpr int run_schema_version = 7;
+inline constexpr int run_schema_version = 8;
 inline constexpr std::string_view run_schema_prefix = "tally.run/";
 
 struct RunInfo {

@@ -12,22 +12,7 @@
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <tally.h>
-
-static const struct paper_step* script_named(const char* name, size_t length, int rank) {
-  for (size_t i = 0; i < sizeof paper_use_cases / sizeof paper_use_cases[0]; ++i)
-    if (strlen(paper_use_cases[i].name) == length && strncmp(paper_use_cases[i].name, name, length) == 0)
-      return paper_use_cases[i].ranks[rank];
-  return NULL;
-}
-
-/* This rank's script: the case named in `cases` for it (the one case, or the rank's of two). */
-static const struct paper_step* script_of(const char* cases, int rank) {
-  const char* comma = strchr(cases, ',');
-  if (!comma) return script_named(cases, strlen(cases), rank);
-  return rank == 0 ? script_named(cases, (size_t)(comma - cases), 0) : script_named(comma + 1, strlen(comma + 1), 1);
-}
 
 static void play(const struct paper_step* script) {
   for (const struct paper_step* step = script; step->action != paper_end; ++step) {
@@ -54,7 +39,7 @@ int main(int argc, char** argv) {
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   char* end = NULL;
   const long steps = argc > 2 ? strtol(argv[2], &end, 10) : 2;
-  const struct paper_step* script = argc > 1 && size == 2 ? script_of(argv[1], rank) : NULL;
+  const struct paper_step* script = argc > 1 && size == 2 ? paper_script_of(argv[1], rank) : NULL;
   if (!script || argc > 3 || (argc > 2 && (*end != '\0' || steps < 1 || steps > 1000))) {
     if (rank == 0) fprintf(stderr, "usage: mpirun -np 2 paper_program 1|2|3|4|5|6|7_serial|7[,CASE] [steps=2]\n");
     MPI_Finalize();
