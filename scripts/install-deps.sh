@@ -12,11 +12,12 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 # tests/slurm/cluster.sh, which starts daemons of its own (whatever services the packages set up).
 # MPICH sits beside Open MPI for the profiler's MPICH build (scripts/test.sh): Debian's alternatives
 # keep Open MPI's mpicc, mpirun and mpi.h (priority 50 over MPICH's 40), so the normal build stays
-# Open MPI's; MPICH's tools are named with .mpich.
+# Open MPI's; MPICH's tools are named with .mpich. patchelf renames MPICH's libraries into vendors'
+# layouts (tests/ground_truth/make_vendor_layout.sh).
 packages=(
   build-essential cmake ninja-build pkg-config git ca-certificates
   gfortran clang clang-format clang-tidy libomp-dev shellcheck flake8
-  openmpi-bin libopenmpi-dev mpich libmpich-dev
+  openmpi-bin libopenmpi-dev mpich libmpich-dev patchelf
   nlohmann-json3-dev libgit2-dev libgtest-dev libgmock-dev
   libkainjow-mustache-dev libcli11-dev libtomlplusplus-dev
   python3 python3-jsonschema python3-pil python3-yaml bc jq
