@@ -9,6 +9,7 @@
 
 #include <cstdlib>
 #include <deque>
+#include <fstream>
 #include <iterator>
 #include <set>
 #include <sstream>
@@ -48,10 +49,34 @@ std::string unquoted(std::string word) {
   return word;
 }
 
+/// The words of a script file (`#!` on its first line), its comment lines left out, or nothing for
+/// a file that is no script. Read, never run: its variables stay unexpanded. Scripts that start jobs
+/// are short; a larger file is taken for data.
+std::optional<std::vector<std::string>> script_words(const fs::path& file) {
+  constexpr std::uintmax_t largest_script_bytes = 64 * 1024;
+  std::error_code error;
+  if (fs::file_size(file, error) > largest_script_bytes || error) return std::nullopt;
+  std::ifstream in(file);
+  std::string line;
+  if (!std::getline(in, line) || !line.starts_with("#!")) return std::nullopt;
+  std::vector<std::string> words;
+  while (std::getline(in, line)) {
+    std::istringstream line_words(line);
+    std::string word;
+    while (line_words >> word && !word.starts_with('#'))
+      words.push_back(unquoted(word));
+  }
+  return words;
+}
+
+/// How deep scripts that run scripts are followed: a script that names itself ends there.
+constexpr int deepest_script = 4;
+
 /// The first `look(file)` that finds something, over the files that the words of a command name,
-/// in order (find_command_mpi says which words).
+/// in order (find_command_mpi says which words), and the words of the scripts they name.
 template <typename Look>
-auto first_program_file(const std::vector<std::string>& command, const Look& look) -> decltype(look(fs::path())) {
+auto first_program_file(const std::vector<std::string>& command, const Look& look, int script_depth = 0)
+    -> decltype(look(fs::path())) {
   for (const std::string& given : command) {
     std::string word = given;
     // An option's value may be a program or a script: `--wrap=srun ./app`.
@@ -63,12 +88,16 @@ auto first_program_file(const std::vector<std::string>& command, const Look& loo
       std::vector<std::string> words;
       for (auto it = std::istream_iterator<std::string>(script); it != std::istream_iterator<std::string>(); ++it)
         words.push_back(unquoted(*it));
-      if (auto found = first_program_file(words, look)) return found;
+      if (auto found = first_program_file(words, look, script_depth)) return found;
       continue;
     }
     const fs::path file = resolve_word(word);
     if (file.empty() || model::is_launcher(file.filename().string())) continue;
     if (auto found = look(file)) return found;
+    if (script_depth == deepest_script) continue;
+    if (const auto words = script_words(file)) {
+      if (auto found = first_program_file(*words, look, script_depth + 1)) return found;
+    }
   }
   return std::nullopt;
 }
