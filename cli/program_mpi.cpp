@@ -2,16 +2,15 @@
 // The MPI of a program from its ELF dynamic sections, without running it (no ldd).
 #include "cli/program_mpi.hpp"
 
+#include "cli/command_words.hpp"
 #include "cli/elf_dynamic.hpp"
-#include "cli/split_list.hpp"
 
 #include "tally/model/launchers.hpp"
 
-#include <cstdlib>
 #include <deque>
-#include <iterator>
+#include <fstream>
 #include <set>
-#include <sstream>
+#include <utility>
 
 namespace tally::cli {
 namespace {
@@ -27,31 +26,34 @@ bool starts_with_version(std::string_view soname, std::string_view stem, std::st
   return soname == version || soname.starts_with(std::string(version) + ".");
 }
 
-/// A command word as execvp finds it: a path, or a name in PATH; empty when it names no file.
-fs::path resolve_word(const std::string& word) {
+/// The words of a script file (`#!` on its first line), its comment lines left out, or nothing for
+/// a file that is no script. Read, never run: its variables stay unexpanded. Scripts that start jobs
+/// are short; a larger file is taken for data.
+std::optional<std::vector<std::string>> script_file_words(const fs::path& file) {
+  constexpr std::uintmax_t largest_script_bytes = 64 * 1024;
   std::error_code error;
-  if (word.find('/') != std::string::npos) return fs::is_regular_file(word, error) ? fs::path(word) : fs::path();
-  const char* path = std::getenv("PATH");
-  for (const std::string& folder : split_list(path ? path : "", ':')) {
-    if (const fs::path candidate = fs::path(folder) / word; fs::is_regular_file(candidate, error)) return candidate;
+  if (fs::file_size(file, error) > largest_script_bytes || error) return std::nullopt;
+  std::ifstream in(file);
+  std::string line;
+  if (!std::getline(in, line) || !line.starts_with("#!")) return std::nullopt;
+  std::vector<std::string> words;
+  while (std::getline(in, line)) {
+    for (std::string& word : script_words(line)) {
+      if (word.starts_with('#')) break;
+      words.push_back(std::move(word));
+    }
   }
-  return {};
+  return words;
 }
 
-/// A word of a shell's script without the quotes that the script gives it (`--wrap 'srun ./app'`
-/// passed through `bash -c` keeps them).
-std::string unquoted(std::string word) {
-  while (!word.empty() && (word.front() == '\'' || word.front() == '"'))
-    word.erase(0, 1);
-  while (!word.empty() && (word.back() == '\'' || word.back() == '"'))
-    word.pop_back();
-  return word;
-}
+/// How deep scripts that run scripts are followed: a script that names itself ends there.
+constexpr int deepest_script = 4;
 
 /// The first `look(file)` that finds something, over the files that the words of a command name,
-/// in order (find_command_mpi says which words).
+/// in order (find_command_mpi says which words), and the words of the scripts they name.
 template <typename Look>
-auto first_program_file(const std::vector<std::string>& command, const Look& look) -> decltype(look(fs::path())) {
+auto first_program_file(const std::vector<std::string>& command, const Look& look, int script_depth = 0)
+    -> decltype(look(fs::path())) {
   for (const std::string& given : command) {
     std::string word = given;
     // An option's value may be a program or a script: `--wrap=srun ./app`.
@@ -59,16 +61,16 @@ auto first_program_file(const std::vector<std::string>& command, const Look& loo
       word = word.find('=') == std::string::npos ? "" : word.substr(word.find('=') + 1);
     if (word.empty()) continue;
     if (word.find_first_of(" \t\n") != std::string::npos) {
-      std::istringstream script(word);
-      std::vector<std::string> words;
-      for (auto it = std::istream_iterator<std::string>(script); it != std::istream_iterator<std::string>(); ++it)
-        words.push_back(unquoted(*it));
-      if (auto found = first_program_file(words, look)) return found;
+      if (auto found = first_program_file(script_words(word), look, script_depth)) return found;
       continue;
     }
-    const fs::path file = resolve_word(word);
+    const fs::path file = program_file(word);
     if (file.empty() || model::is_launcher(file.filename().string())) continue;
     if (auto found = look(file)) return found;
+    if (script_depth == deepest_script) continue;
+    if (const auto words = script_file_words(file)) {
+      if (auto found = first_program_file(*words, look, script_depth + 1)) return found;
+    }
   }
   return std::nullopt;
 }

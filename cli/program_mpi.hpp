@@ -38,7 +38,8 @@ std::optional<ProgramMpi> find_program_mpi(const std::filesystem::path& program)
 /// (a path, or a name found in PATH), launchers (mpirun, srun, env...) left out, so that
 /// `mpirun -np 4 ./app` and `srun --mpi=pmix ./app` both find ./app's; a word with spaces, a
 /// shell's script (`bash -c "mpirun -np 4 ./app"`), is looked into word by word, its words' quotes
-/// taken off, and so is an option's value (`sbatch --wrap='srun ./app'`).
+/// taken off, and so is an option's value (`sbatch --wrap='srun ./app'`) and a script file that a
+/// word names (`./run.sh`, `sbatch job.sh`: a file starting with `#!`), read, not run.
 std::optional<ProgramMpi> find_command_mpi(const std::vector<std::string>& command);
 
 /// The first program of a command, looked for as find_command_mpi does, that is statically linked:

@@ -7,6 +7,7 @@
 #include "cli/preload_choice.hpp"
 #include "cli/scaling_study.hpp"
 #include "cli/slurm_time_left.hpp"
+#include "cli/slurm_time_limits.hpp"
 #include "cli/split_list.hpp"
 
 #include "tally/model/profiler_options.hpp"
@@ -119,6 +120,8 @@ int run_command(const RunOptions& options) {
   }
   if (!preload.note.empty()) std::cerr << "tally run: " << preload.note << '\n';
   setenv("LD_PRELOAD", preload.library.c_str(), 1);
+  for (const auto& [variable, value] : time_limit_environment(options.command))
+    setenv(variable.c_str(), value.c_str(), 1);
   std::vector<char*> argv;
   for (const std::string& argument : options.command)
     argv.push_back(const_cast<char*>(argument.c_str()));

@@ -4,6 +4,8 @@
 // machine or the setup is said once per study (TALLY_SAID_WARNINGS), not by every run.
 #include "cli/scaling_study.hpp"
 
+#include "cli/slurm_time_limits.hpp"
+
 #include "tally/model/profiler_options.hpp"
 
 #include <cerrno>
@@ -227,6 +229,9 @@ int run_study(const std::vector<std::string>& command, const StudyPlan& plan, co
           if (!preload.note.empty() && said_notes.insert(preload.note).second)
             std::cerr << "tally run: " << preload.note << '\n';
           environment.emplace_back("LD_PRELOAD", preload.library);
+          // The run's own time limit (srun -t), or a job of its own (sbatch): the watchdog's end.
+          const Environment limits = time_limit_environment(run_command);
+          environment.insert(environment.end(), limits.begin(), limits.end());
           const int status = run_once(run_command, environment);
           if (status != 0) {
             std::cerr << "tally run: run " << done << " of " << total << (run.side.empty() ? "" : " (" + run.side + ")")

@@ -69,6 +69,27 @@ std::optional<std::uint64_t> parse_time_left(std::string_view text) {
   return days * 86'400 + seconds;
 }
 
+std::optional<std::uint64_t> parse_time_limit(std::string_view text) {
+  std::optional<std::uint64_t> days;
+  if (const std::size_t dash = text.find('-'); dash != std::string_view::npos) {
+    days = whole_number(text.substr(0, dash));
+    if (!days) return std::nullopt;
+    text.remove_prefix(dash + 1);
+  }
+  const std::vector<std::string_view> fields = split(text, ':');
+  if (fields.size() > 3) return std::nullopt;
+  // The first field counts hours after days or before two more fields, else minutes (-t 30).
+  std::uint64_t unit = days || fields.size() == 3 ? 3'600 : 60;
+  std::uint64_t seconds = 0;
+  for (const std::string_view field : fields) {
+    const auto value = whole_number(field);
+    if (!value || unit == 0) return std::nullopt;
+    seconds += *value * unit;
+    unit /= 60;
+  }
+  return days.value_or(0) * 86'400 + seconds;
+}
+
 void set_slurm_job_end_time() {
   const std::string variable(model::find_profiler_option("job-end-time")->variable);
   const auto is_set = [](const char* name) {

@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: BSD-3-Clause
 # The MPI families the profiler is built for (profiler/mpi/README.md, "MPI families"): one preload
 # library each, libtally-<family>.so. The first is FindMPI's (TallyOptions.cmake); each other known
-# family is found by its suffixed compiler wrapper (Debian's mpicc.mpich, mpicc.openmpi), whose
-# -show line is what the wrapper adds to a compile and link. A family is described by variables
-# tally_mpi_<family>_<what> that the profiler, the examples and the tests read:
+# family is found, as FindMPI finds one, by its installation's prefix (TALLY_MPI_HOME_<family>, like
+# MPI_HOME) or its C compiler wrapper (TALLY_MPICC_<family>, like MPI_C_COMPILER), else by Debian's
+# suffixed wrapper (mpicc.mpich, mpicc.openmpi), and is what its MPI_Get_library_version says
+# (cmake/TallyMpiInstallation.cmake). A family is described by variables tally_mpi_<family>_<what>
+# that the profiler, the examples and the tests read:
 #   c_target, fortran_target   imported targets of its C and Fortran bindings (no Fortran: empty)
 #   fortran_libraries          the MPI libraries its Fortran bindings link besides its C library,
 #                              whatever their names (libmpi_mpifh.so, libmpichfort.so,
@@ -13,50 +15,7 @@
 #   launcher                   its mpiexec
 #   f90_module, f08_module     whether `use mpi` and `use mpi_f08` are there
 set(tally_known_mpi_families openmpi mpich)
-
-# tally_mpi_wrapper_flags(<wrapper> <prefix>): <prefix>_includes, _libraries (full paths),
-# _link_options and _compile_options, read from `<wrapper> -show`.
-function(tally_mpi_wrapper_flags wrapper prefix)
-  execute_process(COMMAND ${wrapper} -show OUTPUT_VARIABLE line OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET
-                  RESULT_VARIABLE failed)
-  if(failed)
-    message(FATAL_ERROR "tally: ${wrapper} -show failed")
-  endif()
-  separate_arguments(words UNIX_COMMAND "${line}")
-  list(POP_FRONT words) # the compiler the wrapper calls: ours is the project's
-  set(includes "")
-  set(library_dirs "")
-  set(names "")
-  set(link_options "")
-  set(compile_options "")
-  foreach(word IN LISTS words)
-    if(word MATCHES "^-I(.+)")
-      list(APPEND includes "${CMAKE_MATCH_1}")
-    elseif(word MATCHES "^-L(.+)")
-      list(APPEND library_dirs "${CMAKE_MATCH_1}")
-    elseif(word MATCHES "^-l(.+)")
-      list(APPEND names "${CMAKE_MATCH_1}")
-    elseif(word MATCHES "^-Wl,")
-      list(APPEND link_options "${word}")
-    elseif(word MATCHES "^-")
-      list(APPEND compile_options "${word}")
-    endif()
-  endforeach()
-  set(libraries "")
-  foreach(name IN LISTS names)
-    unset(library) # find_library keeps a variable already found
-    find_library(library NAMES ${name} HINTS ${library_dirs} NO_CACHE)
-    if(NOT library)
-      message(FATAL_ERROR "tally: ${wrapper} links -l${name}, which is not in ${library_dirs}")
-    endif()
-    list(APPEND libraries "${library}")
-  endforeach()
-  list(REMOVE_DUPLICATES includes)
-  set(${prefix}_includes "${includes}" PARENT_SCOPE)
-  set(${prefix}_libraries "${libraries}" PARENT_SCOPE)
-  set(${prefix}_link_options "${link_options}" PARENT_SCOPE)
-  set(${prefix}_compile_options "${compile_options}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/TallyMpiInstallation.cmake)
 
 # tally_mpi_family_compile_options(<family> <c_target>): what the programs of a family compile with,
 # on its C target, the first family's (FindMPI's) or another's.
@@ -87,11 +46,45 @@ function(tally_mpi_fortran_bindings fortran_libraries c_libraries out)
   set(${out} "${bindings}" PARENT_SCOPE)
 endfunction()
 
-# tally_mpi_family_from_wrappers(<family>): the family's variables from mpicc.<family> (and
-# mpif90.<family> when the project has Fortran) and mpiexec.<family>.
-function(tally_mpi_family_from_wrappers family)
+# tally_mpi_find_tools(<family>): TALLY_MPICC_<family>, TALLY_MPIFORT_<family> and
+# TALLY_MPIEXEC_<family>, the family's wrappers and launcher. Under TALLY_MPI_HOME_<family> they are
+# its bin/mpicc, mpifort (or mpif90) and mpiexec; an installation without wrappers (Cray's) has
+# none, and Debian's mpiexec.<family> launches its tests. Otherwise the Fortran wrapper and the
+# launcher are those beside the C wrapper with its suffix (mpicc.mpich: mpif90.mpich, mpiexec.mpich).
+function(tally_mpi_find_tools family)
+  set(home "${TALLY_MPI_HOME_${family}}")
+  if(home)
+    find_program(TALLY_MPICC_${family} mpicc PATHS "${home}/bin" NO_DEFAULT_PATH)
+  else()
+    find_program(TALLY_MPICC_${family} mpicc.${family})
+  endif()
+  set(folder "${home}/bin")
+  set(suffix "")
+  if(TALLY_MPICC_${family})
+    get_filename_component(folder "${TALLY_MPICC_${family}}" DIRECTORY)
+    get_filename_component(name "${TALLY_MPICC_${family}}" NAME)
+    string(REGEX REPLACE "^mpicc" "" suffix "${name}")
+  endif()
+  # Only the wrapper's own folder: a plain mpifort or mpiexec elsewhere on the PATH is another MPI's.
+  find_program(TALLY_MPIFORT_${family} NAMES mpifort${suffix} mpif90${suffix} PATHS "${folder}" NO_DEFAULT_PATH)
+  find_program(TALLY_MPIEXEC_${family} NAMES mpiexec${suffix} PATHS "${folder}" NO_DEFAULT_PATH)
+  find_program(TALLY_MPIEXEC_${family} mpiexec.${family})
+  mark_as_advanced(TALLY_MPICC_${family} TALLY_MPIFORT_${family} TALLY_MPIEXEC_${family})
+endfunction()
+
+# tally_mpi_family_from(<family>): the family's variables from its wrappers (TALLY_MPICC_<family> and,
+# when the project has Fortran, TALLY_MPIFORT_<family>), or from the installation of
+# TALLY_MPI_HOME_<family> where it has no wrapper; checked to be the family by its library version.
+function(tally_mpi_family_from family)
   set(prefix tally_mpi_${family})
-  tally_mpi_wrapper_flags(${TALLY_MPICC_${family}} c)
+  set(home "${TALLY_MPI_HOME_${family}}")
+  if(TALLY_MPICC_${family})
+    set(origin "${TALLY_MPICC_${family}}")
+    tally_mpi_wrapper_flags(${TALLY_MPICC_${family}} c)
+  else()
+    set(origin "${home}")
+    tally_mpi_home_flags("${home}" c c)
+  endif()
   add_library(tally_mpi_c_${family} INTERFACE IMPORTED GLOBAL)
   target_include_directories(tally_mpi_c_${family} INTERFACE ${c_includes})
   target_link_libraries(tally_mpi_c_${family} INTERFACE ${c_libraries})
@@ -103,14 +96,31 @@ function(tally_mpi_family_from_wrappers family)
   file(STRINGS "${header}" defines REGEX "^#define MPI_(SUB)?VERSION[ \t]+[0-9]+")
   string(REGEX REPLACE ".*MPI_VERSION[ \t]+([0-9]+).*MPI_SUBVERSION[ \t]+([0-9]+).*" "\\1.\\2" version "${defines}")
 
+  # Which MPI it is, whatever its files are called (libmpi.so.12 is Intel MPI's as well as MPICH's).
+  tally_mpi_library_version(tally_mpi_c_${family} "${library_dir}" library_version)
+  string(REGEX REPLACE "\n.*" "" library_first_line "${library_version}")
+  tally_mpi_family_of("${library_version}" found_family)
+  if(NOT library_version)
+    message(WARNING "tally: could not run MPI_Get_library_version with ${origin}: taken for ${family} unchecked")
+  elseif(NOT found_family STREQUAL family)
+    message(FATAL_ERROR "tally: ${origin} is not ${family} but ${found_family} (\"${library_first_line}\"); "
+                        "name each family's installation with TALLY_MPI_HOME_<family> or TALLY_MPICC_<family>")
+  endif()
+  message(STATUS "tally: ${family} from ${origin}: ${library_first_line}")
+
   set(fortran_target "")
   set(fortran_libraries "")
   set(f90_module OFF)
   set(f08_module OFF)
-  find_program(TALLY_MPIFORT_${family} mpif90.${family})
-  mark_as_advanced(TALLY_MPIFORT_${family})
+  set(have_fortran OFF)
   if(CMAKE_Fortran_COMPILER AND TALLY_MPIFORT_${family})
+    set(have_fortran ON)
     tally_mpi_wrapper_flags(${TALLY_MPIFORT_${family}} fortran)
+  elseif(CMAKE_Fortran_COMPILER AND home AND NOT TALLY_MPICC_${family})
+    set(have_fortran ON)
+    tally_mpi_home_flags("${home}" fortran fortran)
+  endif()
+  if(have_fortran)
     set(fortran_target tally_mpi_fortran_${family})
     add_library(${fortran_target} INTERFACE IMPORTED GLOBAL)
     target_include_directories(${fortran_target} INTERFACE ${fortran_includes})
@@ -182,16 +192,15 @@ set(${tally_mpi_primary}_launcher ${MPIEXEC_EXECUTABLE})
 set(${tally_mpi_primary}_f90_module ${MPI_Fortran_HAVE_F90_MODULE})
 set(${tally_mpi_primary}_f08_module ${MPI_Fortran_HAVE_F08_MODULE})
 
-# The other known families whose wrapper and launcher are installed.
+# The other known families whose installation is named or whose Debian-style wrappers are there.
 set(tally_mpi_families_found ${tally_mpi_primary_family})
 foreach(family IN LISTS tally_known_mpi_families)
   if(family STREQUAL tally_mpi_primary_family)
     continue()
   endif()
-  find_program(TALLY_MPICC_${family} mpicc.${family})
-  find_program(TALLY_MPIEXEC_${family} mpiexec.${family})
-  mark_as_advanced(TALLY_MPICC_${family} TALLY_MPIEXEC_${family})
-  if(TALLY_MPICC_${family} AND TALLY_MPIEXEC_${family})
+  set(TALLY_MPI_HOME_${family} "" CACHE PATH "The prefix of ${family}'s installation (include/, lib/, bin/), as MPI_HOME")
+  tally_mpi_find_tools(${family})
+  if((TALLY_MPICC_${family} OR TALLY_MPI_HOME_${family}) AND TALLY_MPIEXEC_${family})
     list(APPEND tally_mpi_families_found ${family})
   endif()
 endforeach()
@@ -213,9 +222,10 @@ foreach(family IN LISTS TALLY_MPI_FAMILIES)
   if(NOT family IN_LIST tally_known_mpi_families)
     message(FATAL_ERROR "tally: unknown MPI family ${family} in TALLY_MPI_FAMILIES (known: ${tally_known_mpi_families})")
   endif()
-  if(NOT TALLY_MPICC_${family} OR NOT TALLY_MPIEXEC_${family})
-    message(FATAL_ERROR "tally: TALLY_MPI_FAMILIES names ${family}, but mpicc.${family} or mpiexec.${family} is not installed")
+  if(NOT family IN_LIST tally_mpi_families_found)
+    message(FATAL_ERROR "tally: TALLY_MPI_FAMILIES names ${family}, but neither TALLY_MPI_HOME_${family} nor "
+                        "mpicc.${family} names its installation, or it has no launcher (TALLY_MPIEXEC_${family})")
   endif()
-  tally_mpi_family_from_wrappers(${family})
+  tally_mpi_family_from(${family})
 endforeach()
 message(STATUS "tally: a preload library for each MPI family of TALLY_MPI_FAMILIES: ${TALLY_MPI_FAMILIES}")

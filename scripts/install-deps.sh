@@ -12,14 +12,16 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 # tests/slurm/cluster.sh, which starts daemons of its own (whatever services the packages set up).
 # MPICH sits beside Open MPI for the profiler's MPICH build (scripts/test.sh): Debian's alternatives
 # keep Open MPI's mpicc, mpirun and mpi.h (priority 50 over MPICH's 40), so the normal build stays
-# Open MPI's; MPICH's tools are named with .mpich.
+# Open MPI's; MPICH's tools are named with .mpich. patchelf renames MPICH's libraries into vendors'
+# layouts (tests/ground_truth/make_vendor_layout.sh). python3-mpi4py (Debian's, built with Open MPI)
+# runs a Python MPI program under the profiler (tests/ground_truth/imbalance_mpi4py.py).
 packages=(
   build-essential cmake ninja-build pkg-config git ca-certificates
   gfortran clang clang-format clang-tidy libomp-dev shellcheck flake8
-  openmpi-bin libopenmpi-dev mpich libmpich-dev
+  openmpi-bin libopenmpi-dev mpich libmpich-dev patchelf
   nlohmann-json3-dev libgit2-dev libgtest-dev libgmock-dev
   libkainjow-mustache-dev libcli11-dev libtomlplusplus-dev
-  python3 python3-jsonschema python3-pil python3-yaml bc jq
+  python3 python3-jsonschema python3-pil python3-yaml python3-mpi4py bc jq
   chromium rsync curl
   lammps
   slurmctld slurmd slurm-client munge

@@ -11,7 +11,7 @@
 namespace tally::model {
 namespace {
 
-constexpr std::array<OptionInfo, 25> options{{
+constexpr std::array<OptionInfo, 26> options{{
     {"output", "TALLY_OUTPUT", "folder", "./tally-runs", "",
      "Folder where run documents are written; created if missing."},
     {"experiment", "TALLY_EXPERIMENT", "text", "default", "",
@@ -58,7 +58,12 @@ constexpr std::array<OptionInfo, 25> options{{
     {"job-end-time", "TALLY_JOB_END_TIME", "count", "", "s",
      "When the batch job's time limit ends the run (Unix time): the hang watchdog names a rank waiting inside a "
      "runtime call 30 s before it and writes the run so far as hung, whatever the hang timeout; recorded in "
-     "run.job.end_time. Default: Slurm's SLURM_JOB_END_TIME; `tally run` under Slurm sets it from squeue."},
+     "run.job.end_time. Default: Slurm's SLURM_JOB_END_TIME; `tally run` under Slurm sets it from squeue, and from "
+     "the step's own limit when earlier (srun -t)."},
+    {"job-time-limit", "TALLY_JOB_TIME_LIMIT", "count", "", "s",
+     "The batch job's time limit, counted from the process's start, where its end is not known otherwise "
+     "(TALLY_JOB_END_TIME, SLURM_JOB_END_TIME): `tally run` sets it for a job its command submits (sbatch -t), whose "
+     "start it cannot know. The end is then late by the batch script's time before the program, at most."},
     {"cpu-frequency", "TALLY_CPU_FREQUENCY", "frequency", "", "kHz",
      "The CPU frequency the run was asked to run at, recorded in resources.cpu_frequency_khz (2400000, or with a unit: "
      "2400MHz, 2.4GHz); default: Slurm's SLURM_CPU_FREQ_REQ when it is a number. tally never sets the frequency."},

@@ -9,6 +9,7 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <ctime>
 #include <sstream>
 
 namespace tally::profiler {
@@ -138,7 +139,7 @@ Options read_options(std::vector<std::string>& problems) {
   out.said_warnings = text("said-warnings");
   out.skip_programs = list_value("skip-programs");
   out.hang_timeout = duration_value("hang-timeout", problems);
-  out.job_end_time_s = job_end_time_s(problems);
+  out.job_end_time_s = job_end_time_s(problems, static_cast<std::uint64_t>(std::time(nullptr)));
   out.cpu_frequency_khz = frequency_value("cpu-frequency", problems);
   out.commit = text("commit");
   out.branch = text("branch");

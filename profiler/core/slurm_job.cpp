@@ -25,7 +25,7 @@ std::optional<std::uint64_t> positive_seconds(const std::string& text) {
 
 } // namespace
 
-std::optional<std::uint64_t> job_end_time_s(std::vector<std::string>& problems) {
+std::optional<std::uint64_t> job_end_time_s(std::vector<std::string>& problems, std::uint64_t now_s) {
   const std::string tally_variable(model::find_profiler_option("job-end-time")->variable);
   if (const auto own = variable(tally_variable.c_str())) {
     if (const auto seconds = positive_seconds(*own)) return seconds;
@@ -33,8 +33,15 @@ std::optional<std::uint64_t> job_end_time_s(std::vector<std::string>& problems) 
     return std::nullopt;
   }
   // Slurm's own value, when it sets one, is a plain number of seconds; anything else names no end.
-  const auto slurm = variable("SLURM_JOB_END_TIME");
-  return slurm ? positive_seconds(*slurm) : std::nullopt;
+  if (const auto slurm = variable("SLURM_JOB_END_TIME")) return positive_seconds(*slurm);
+  // A job whose start nobody told: it began at most the batch script's first seconds before this
+  // process, so the end is that much late at most.
+  const std::string limit_variable(model::find_profiler_option("job-time-limit")->variable);
+  const auto limit = variable(limit_variable.c_str());
+  if (!limit) return std::nullopt;
+  if (const auto seconds = positive_seconds(*limit)) return now_s + *seconds;
+  problems.push_back(limit_variable + "=" + *limit + " is not a number of seconds; no job end time");
+  return std::nullopt;
 }
 
 std::optional<model::BatchJob> slurm_job(std::optional<std::uint64_t> end_time_s) {

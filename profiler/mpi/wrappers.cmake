@@ -69,6 +69,10 @@ function(tally_add_mpi_wrappers family)
     COMMENT "Generating the MPI wrappers from mpi_calls.tsv and ${family}'s mpi.h"
     VERBATIM)
 
+  # The generated sources alone, which tell what the family's installation made of the table
+  # (tests/ground_truth/vendor_layouts.cmake compares two installations' without compiling them).
+  add_custom_target(tally_mpi_generated_${family} DEPENDS ${tally_mpi_generated})
+
   # Only MPI's headers, never its libraries: libtally.so must load into programs without MPI.
   add_library(tally_mpi_wrappers_${family} OBJECT ${tally_mpi_generated})
   target_compile_features(tally_mpi_wrappers_${family} PUBLIC cxx_std_20)

@@ -91,6 +91,39 @@ TEST(FindCommandMpi, LooksIntoAnOptionsValueAndTakesTheScriptsQuotesOff) {
   EXPECT_EQ(quoted->family.name, "openmpi");
 }
 
+/// A script file in a fresh folder, removed with it.
+class ScriptFile : public ::testing::Test {
+protected:
+  void SetUp() override {
+    folder = fs::temp_directory_path() / ("tally_script_" + std::to_string(::getpid()));
+    fs::create_directories(folder);
+  }
+  void TearDown() override { fs::remove_all(folder); }
+  fs::path write(const std::string& name, const std::string& text) const {
+    std::ofstream(folder / name) << text;
+    return folder / name;
+  }
+  fs::path folder;
+};
+
+TEST_F(ScriptFile, LooksIntoAScriptFileAndTheScriptsItRuns) {
+  const fs::path job = write("job.sh", std::string("#!/bin/bash\n#SBATCH -n 4\nsrun '") + FAKE_MPICH_PROGRAM +
+                                           "' \"$@\" # not " + FAKE_SOLVER_PROGRAM + "\n");
+  const fs::path run =
+      write("run.sh", "#!/bin/sh\n# " + std::string(FAKE_SOLVER_PROGRAM) + "\nsbatch --wait " + job.string() + "\n");
+  const std::optional<ProgramMpi> mpi = find_command_mpi({run.string()});
+  ASSERT_TRUE(mpi);
+  EXPECT_EQ(mpi->program, FAKE_MPICH_PROGRAM);
+  EXPECT_EQ(mpi->family.name, "mpich");
+}
+
+TEST_F(ScriptFile, AFileWithoutItsFirstLineOrAScriptThatRunsItselfNamesNoMpi) {
+  const fs::path data = write("data.txt", std::string(FAKE_MPICH_PROGRAM) + "\n");
+  EXPECT_FALSE(find_command_mpi({data.string()}));
+  const fs::path itself = write("again.sh", "#!/bin/sh\n" + (folder / "again.sh").string() + "\n");
+  EXPECT_FALSE(find_command_mpi({itself.string()}));
+}
+
 TEST(FindStaticProgram, FindsAStaticallyLinkedProgramPastLaunchers) {
   EXPECT_EQ(find_static_program({"mpirun", "-np", "2", STATIC_PROGRAM}), STATIC_PROGRAM);
   EXPECT_EQ(find_static_program({"bash", "-c", std::string("srun '") + STATIC_PROGRAM + "'"}), STATIC_PROGRAM);

@@ -10,13 +10,15 @@ target_link_libraries(mpi_counts${tally_mpi_suffix} PRIVATE ${tally_mpi_c} ${tal
 # 4 x (24 + 20) = 176 collective bytes; step: those plus rank 1's 4 Iprobes (rank 0: 28 calls,
 # rank 1: 32). Doubled over the 2 ranks; Global counts what step counts (MPI_Comm_rank is not
 # intercepted, MPI_Init and MPI_Finalize start and end the run).
+set(mpi_counts_checks
+    halo:mpi:calls:32 halo:mpi:calls_max:16 halo:mpi:nonblocking_point_to_point:16 halo:mpi:wait_test:8
+    halo:mpi:point_to_point:8 halo:mpi:bytes_sent:6720 halo:mpi:bytes_received:6720
+    halo:mpi:collective_bytes:0
+    reduce:mpi:calls:24 reduce:mpi:collective:24 reduce:mpi:collective_bytes:352 reduce:mpi:bytes_sent:0
+    step:mpi:calls:60 step:mpi:calls_max:32 step:mpi:probe:4 step:mpi:bytes_sent:6720
+    Global:mpi:calls:60 Global:mpi:calls_max:32 Global:mpi:collective_bytes:352)
 tally_preload_test(mpi_counts_match_hand_counts_per_region
-  CHECKS halo:mpi:calls:32 halo:mpi:calls_max:16 halo:mpi:nonblocking_point_to_point:16 halo:mpi:wait_test:8
-         halo:mpi:point_to_point:8 halo:mpi:bytes_sent:6720 halo:mpi:bytes_received:6720
-         halo:mpi:collective_bytes:0
-         reduce:mpi:calls:24 reduce:mpi:collective:24 reduce:mpi:collective_bytes:352 reduce:mpi:bytes_sent:0
-         step:mpi:calls:60 step:mpi:calls_max:32 step:mpi:probe:4 step:mpi:bytes_sent:6720
-         Global:mpi:calls:60 Global:mpi:calls_max:32 Global:mpi:collective_bytes:352
+  CHECKS ${mpi_counts_checks}
   COMMAND ${mpirun} -np 2 $<TARGET_FILE:mpi_counts${tally_mpi_suffix}>)
 # halo runs 4 times under step (with 5 ms of work each) and once, empty, directly under Global.
 tally_preload_test(region_tree_names_the_parent_with_the_most_time_and_lists_the_others
@@ -65,6 +67,12 @@ add_test(NAME mpi_counts_are_identical_across_two_runs${tally_mpi_suffix}
 set_tests_properties(mpi_counts_are_identical_across_two_runs${tally_mpi_suffix}
                      PROPERTIES ENVIRONMENT "${environment}" TIMEOUT 300 LABELS "${mpi_labels}")
 
+# Per rank, exchange: 3 visits; rank 0 sends 6 INTEGERs (24 bytes) per visit, rank 1 receives
+# them; both Allreduce 2 DOUBLE PRECISION (16 bytes). calls 2 x (3 + 3) = 12, at most 6 per
+# rank; 72 bytes sent, 72 received, 2 x 3 x 16 = 96 collective bytes.
+set(fortran_mpi_counts_checks
+    exchange:mpi:calls:12 exchange:mpi:calls_max:6 exchange:mpi:point_to_point:6 exchange:mpi:collective:6
+    exchange:mpi:bytes_sent:72 exchange:mpi:bytes_received:72 exchange:mpi:collective_bytes:96 exchange:parent:Global)
 if(TARGET tally_fortran AND tally_mpi_fortran)
   # The same program through each Fortran binding: use mpi (fortran_mpi_counts_match_hand_counts),
   # include 'mpif.h' (..._mpif_h) and, where the MPI has the module, use mpi_f08 (..._mpi_f08).
@@ -80,13 +88,8 @@ if(TARGET tally_fortran AND tally_mpi_fortran)
     add_executable(${program} mpi_counts.F90)
     target_compile_definitions(${program} PRIVATE ${binding_definition_${binding}})
     target_link_libraries(${program} PRIVATE ${tally_mpi_fortran} tally_fortran ${tally_mpi_region_api})
-    # Per rank, exchange: 3 visits; rank 0 sends 6 INTEGERs (24 bytes) per visit, rank 1 receives
-    # them; both Allreduce 2 DOUBLE PRECISION (16 bytes). calls 2 x (3 + 3) = 12, at most 6 per
-    # rank; 72 bytes sent, 72 received, 2 x 3 x 16 = 96 collective bytes.
     tally_preload_test(fortran_mpi_counts_match_hand_counts${binding}
-      CHECKS exchange:mpi:calls:12 exchange:mpi:calls_max:6 exchange:mpi:point_to_point:6 exchange:mpi:collective:6
-             exchange:mpi:bytes_sent:72 exchange:mpi:bytes_received:72 exchange:mpi:collective_bytes:96
-             exchange:parent:Global
+      CHECKS ${fortran_mpi_counts_checks}
       COMMAND ${mpirun} -np 2 $<TARGET_FILE:${program}>)
   endforeach()
 endif()
