@@ -81,7 +81,8 @@ struct Check {
 /// The candidate's runner speed at one configuration against the history's: every region's elapsed
 /// time moved by one factor, which a region's own check no longer sees once its times are divided by
 /// their commit's speed (runner_speed.hpp). Judged by the family like a check: a move beyond the
-/// runner's spread between jobs is a finding, "uniform: the runner or the whole code".
+/// runner's spread between jobs is a finding, "uniform: ...: the whole code, or a runner slower
+/// than any job of the history".
 struct UniformMove {
   std::string experiment;
   analysis::Configuration configuration;

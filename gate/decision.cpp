@@ -133,7 +133,9 @@ void keep_family(GateResult& result, const GateConfig& config) {
 /// region's other configurations moved as far (Check::configuration_spread); nothing in the
 /// comparison tells that state (Check::job_state_untold); or, with no history of jobs to bound a
 /// runner's speed, every region of its configuration slowed alike with identical work (diagnosis.hpp).
+/// Never in an A/B study: each pair ran on one runner state, and its moves are the code's.
 bool one_job_may_explain(const Check& check) {
+  if (check.pairs > 0) return false;
   const bool runner_unbounded = !check.diagnosis.empty() && !(check.noise && knows_jobs(*check.noise));
   return check.cell_spread > 1 || check.configuration_spread > 1 || check.job_state_untold || runner_unbounded;
 }

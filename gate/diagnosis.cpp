@@ -62,6 +62,8 @@ void diagnose_uniform_slowdowns(GateResult& result) {
     if (!result.counted_cells.contains(key) || counts_changed.contains(key) || cell.efficiency_moved) continue;
     if (cell.elapsed.empty()) continue;
     const Check& whole = cell.global ? *cell.global : *cell.elapsed.front();
+    // Paired on one runner state, an A/B study's slowdown is the code's.
+    if (whole.pairs > 0) continue;
     if (!whole.result.exceeds_tolerance || !whole.result.worse || !uniform(cell, whole)) continue;
     if (cell.has_counters && (cell.instructions_moved || !cell.speed_fell)) continue;
     const std::string work = cell.has_counters ? "uniform slowdown, identical work (same counts and instructions, IPC "

@@ -606,6 +606,44 @@ TEST(Decision, a_uniform_slowdown_with_identical_work_fails_along_a_history_and_
     EXPECT_EQ(finding.summary.find("runner"), std::string::npos) << finding.summary;
 }
 
+TEST(Decision, an_ab_studys_uniform_slowdown_with_identical_work_is_the_codes) {
+  // Global and step 10% slower in each of 5 pairs, the same counts: judged pair by pair on one
+  // runner state, no runner to suspect. The same kept moves with no history of jobs would be
+  // inconclusive ("the runner may be slower"); paired they are regressions.
+  GateResult result;
+  result.counted_cells.emplace("scaling", analysis::Configuration{}.key());
+  for (const std::string region : {"Global", "step"}) {
+    Check check;
+    check.experiment = "scaling";
+    check.region = region;
+    check.metric = MetricId::elapsed_ns;
+    check.rule.tolerance = 5;
+    check.rule.min_impact_percent = 0;
+    check.result.change = 10;
+    check.result.exceeds_tolerance = check.result.worse = true;
+    check.result.p_value = 1e-8;
+    check.result.z = 12;
+    check.pairs = 5;
+    result.checks.push_back(check);
+  }
+  result.baseline_runs = 5;
+  decide(result, GateConfig{}, "cand", "2026-01-01");
+  for (const Check& check : result.checks) {
+    EXPECT_TRUE(check.diagnosis.empty()) << check.region << ": " << check.diagnosis;
+    EXPECT_EQ(check.result.verdict, Verdict::regression) << check.region;
+  }
+  EXPECT_EQ(result.overall, Verdict::regression);
+  // The same checks of a history comparison with no history of jobs: the runner may be slower.
+  for (Check& check : result.checks)
+    check.pairs = 0;
+  decide(result, GateConfig{}, "cand", "2026-01-01");
+  for (const Check& check : result.checks) {
+    EXPECT_NE(check.diagnosis.find(": the runner may be slower"), std::string::npos) << check.region;
+    EXPECT_EQ(check.result.verdict, Verdict::inconclusive) << check.region;
+  }
+  EXPECT_EQ(result.overall, Verdict::inconclusive);
+}
+
 TEST(Decision, with_counters_the_runner_is_named_only_when_the_instructions_stayed_and_ipc_fell) {
   // 8e9 instructions on both sides, 10% more cycles: IPC 8e9 / 4e9 → 8e9 / 4.4e9, −9%.
   const GateResult same_instructions = slowed(1.10, 2, 8'000'000'000, 8'000'000'000);
