@@ -116,6 +116,10 @@ message(STATUS "tally: MPI ${TALLY_WITH_MPI} (${tally_found_mpi}), "
                "OpenMP ${TALLY_WITH_OPENMP} (${tally_found_ompt}), OpenACC ${TALLY_WITH_OPENACC}, HIP ${TALLY_WITH_ROCM}")
 if(TALLY_WITH_ROCM)
   message(STATUS "tally: HIP through rocprofiler-sdk, headers in ${TALLY_ROCPROFILER_SDK_INCLUDE_DIR}")
+elseif(tally_have_rocprofiler_sdk)
+  # The option keeps its first value: headers installed after the first configure need it turned on.
+  message(STATUS "tally: the HIP path (profiler/rocm) is not built: TALLY_WITH_ROCM is OFF, though "
+                 "rocprofiler-sdk's headers are in ${TALLY_ROCPROFILER_SDK_INCLUDE_DIR} (-DTALLY_WITH_ROCM=ON)")
 else()
   message(STATUS "tally: the HIP path (profiler/rocm) is not built: no rocprofiler-sdk/rocprofiler.h under "
                  "TALLY_ROCPROFILER_SDK_ROOT, ROCM_PATH or /opt/rocm (scripts/rocm-headers.sh lays them out)")
