@@ -4,6 +4,7 @@
 // CUDA; when it does, tally_cupti_attach starts the device session; regions open and close
 // device windows; at the end the devices of each region join the process summary.
 #include "core/backend.hpp"
+#include "core/device_run_end.hpp"
 #include "core/process.hpp"
 #include "core/thread_state.hpp"
 #include "core/warnings.hpp"
@@ -98,17 +99,8 @@ void on_region_query(RegionSoFar& region) {
 }
 
 void on_run_end(ProcessSummary& summary) {
-  DeviceSession* devices = session.load(std::memory_order_acquire);
-  if (!devices) return;
-  devices->finish();
-  summary.offload_measured = true;
-  summary.device_runtime = model::DeviceRuntime::cuda;
-  for (std::size_t region = 0; region < summary.regions.size(); ++region) {
-    if (summary.regions[region].visits > 0)
-      summary.regions[region].devices = devices->devices_of(static_cast<RegionHandle>(region));
-  }
-  for (const std::string& problem : devices->problems())
-    warn(problem);
+  if (DeviceSession* devices = session.load(std::memory_order_acquire))
+    end_device_run(*devices, summary, model::DeviceRuntime::cuda);
 }
 
 } // namespace

@@ -5,9 +5,9 @@
 #include "rocm/rocm_backend.hpp"
 
 #include "core/backend.hpp"
+#include "core/device_run_end.hpp"
 #include "core/process.hpp"
 #include "core/thread_state.hpp"
-#include "core/warnings.hpp"
 
 #include <atomic>
 #include <utility>
@@ -32,17 +32,8 @@ void on_region_query(RegionSoFar& region) {
 }
 
 void on_run_end(ProcessSummary& summary) {
-  AgentSession* devices = session.load(std::memory_order_acquire);
-  if (!devices) return;
-  devices->finish();
-  summary.offload_measured = true;
-  summary.device_runtime = model::DeviceRuntime::hip;
-  for (std::size_t region = 0; region < summary.regions.size(); ++region) {
-    if (summary.regions[region].visits > 0)
-      summary.regions[region].devices = devices->devices_of(static_cast<RegionHandle>(region));
-  }
-  for (const std::string& problem : devices->problems())
-    warn(problem);
+  if (AgentSession* devices = session.load(std::memory_order_acquire))
+    end_device_run(*devices, summary, model::DeviceRuntime::hip);
 }
 
 } // namespace
