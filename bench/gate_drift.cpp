@@ -61,7 +61,8 @@ PValues noise_only_p_values(const Shape& shape, double drift, Random& random) {
   std::vector<double> reference;
   for (std::size_t c = commits.size() - level_commits; c < commits.size(); ++c)
     reference.insert(reference.end(), commits[c].begin(), commits[c].end());
-  const gate::SampleVerdict evidence = gate::weigh_change(gate::CheckRule{}, reference, candidate, scale, 1.0);
+  const gate::SampleVerdict evidence =
+      gate::weigh_change(gate::CheckRule{}, gate::medians_of(reference, candidate), scale, 1.0);
   return {*evidence.p_value, *evidence.p_one_job};
 }
 

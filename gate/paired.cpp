@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Both runs of a pair share the runner's state, so each pair's difference is the code's move plus
-// the runner's drift within the pair; the stages below mirror compare.cpp's (evidence, runner,
-// pooled noise, test) with the pairs' differences in place of the history's medians.
+// the runner's drift within the pair. The evidence, the runner and each check's noise are the
+// study's own, from the pairs' differences; the noise pooled, the test and the verdicts are the
+// stages every gate shares (check_stages.hpp).
 #include "gate/paired.hpp"
 
-#include "gate/decision.hpp"
-#include "gate/moderation.hpp"
+#include "gate/check_stages.hpp"
 #include "gate/noise.hpp"
 #include "gate/paired_uniform.hpp"
-#include "gate/rule_usage.hpp"
 
 #include "analysis/ab_pairs.hpp"
 #include "analysis/region_metrics.hpp"
@@ -22,14 +21,11 @@
 namespace tally::gate {
 namespace {
 
-/// A check not weighed yet: its pairs' differences and the variance it is judged with.
-struct PairedCheck {
-  Check check;
+/// A check of an A/B study not decided yet: its pairs' differences.
+struct PairedCheck : PendingCheck {
   std::size_t cell = 0;
   std::vector<std::size_t> pairs;  ///< the cell's pairs (indices into its complete pairs) that have the metric
   std::vector<double> differences; ///< one per pair, pair_difference
-  double variance = 0;             ///< of one pair's difference, own or moderated
-  double degrees_of_freedom = 0;
 };
 
 /// The metrics of `region` in each run, one entry per run (empty where the run lacks the region).
@@ -43,7 +39,7 @@ std::vector<model::MetricValues> per_run_metrics(const analysis::Repetitions& ru
   return out;
 }
 
-/// Stage 1, the evidence: the checks of `region` in `cell`, its count changes, or its being new or
+/// 1. The evidence: the checks of `region` in `cell`, its count changes, or its being new or
 /// removed.
 void compare_region(const analysis::AbPairs& cell, std::size_t cell_index, const std::string& region,
                     const std::optional<double>& global_elapsed, const GateConfig& config,
@@ -130,75 +126,37 @@ std::optional<double> runner_drift(const analysis::AbPairs& cell) {
   return std::sqrt(paired_differences(levels).variance);
 }
 
-/// The scale of a check's move from its pairs' variance: the standard error of their mean
-/// difference in the metric's unit (at the baseline's median for a ratio: the delta method at no
-/// change); none without degrees of freedom. One job's move (Scale::job_degrees_of_freedom) is
-/// judged with the pairs' own degrees alone: each pair ran on its own runner state (a rank slowed
-/// by a neighbour moves the load balance of both sides, but by how much varies from pair to pair),
-/// which gives the differences tails that the family's pooled variance does not show. Judged with
-/// the pooled degrees, 10 noise-only studies in 100 were red (bench/gate_pairs); so, 5.
-std::optional<Scale> scale_of(const PairedCheck& pending, double variance, double degrees) {
-  if (degrees <= 0) return std::nullopt;
-  const double error = std::sqrt(variance / static_cast<double>(pending.differences.size()));
-  const double level = analysis::median(pending.check.baseline_values);
-  return Scale{pending.check.rule.tolerance_in_pp ? error : error * std::abs(level), degrees,
-               Evidence::paired_differences, static_cast<double>(pending.differences.size()) - 1};
+/// The scale of a check's move from the variance of one pair's difference (`noise`, its own or
+/// pooled): the standard error of their mean difference in the metric's unit (at the baseline's
+/// median for a ratio: the delta method at no change); none without degrees of freedom. One job's
+/// move (Scale::job_degrees_of_freedom) is judged with the pairs' own degrees alone: each pair ran
+/// on its own runner state (a rank slowed by a neighbour moves the load balance of both sides, but
+/// by how much varies from pair to pair), which gives the differences tails that the family's
+/// pooled variance does not show. Judged with the pooled degrees, 10 noise-only studies in 100 were
+/// red (bench/gate_pairs); so, 5.
+std::optional<Scale> scale_of(const PairedCheck& pending, const NoisePart& noise) {
+  if (noise.degrees_of_freedom <= 0) return std::nullopt;
+  const double error = std::sqrt(noise.variance / static_cast<double>(pending.differences.size()));
+  return Scale{pending.check.rule.tolerance_in_pp ? error : error * std::abs(pending.estimate.reference),
+               noise.degrees_of_freedom, Evidence::paired_differences,
+               static_cast<double>(pending.differences.size()) - 1};
 }
 
-/// The evidence of a check's mean difference against `scale` and `rule`: the baseline at its
-/// median, the candidate at that median moved by the mean difference.
-SampleVerdict evidence_of(const PairedCheck& pending, const CheckRule& rule, const std::optional<Scale>& scale) {
-  const double level = analysis::median(pending.check.baseline_values);
-  const double mean = paired_differences(pending.differences).mean;
-  const double moved = rule.tolerance_in_pp ? level + mean : level * std::exp(mean);
-  return weigh_change(rule, {level}, {moved}, scale, pending.check.share);
-}
-
-/// Stage 3, the noise pooled: per metric, the pairs' variances moderated towards priors fitted over
-/// every check of the metric with a spread (moderation.hpp), located at the region's, so that 5
-/// pairs borrow what the region's other configurations and the family show. Checks whose move to
-/// the tolerance would already be certain (values varying by rounding only) join no prior, nor
-/// do checks of fewer than paired_pooled_min_pairs pairs (their own spread is their scale).
-void pool_noise(std::vector<PairedCheck>& checks, const GateConfig& config) {
-  std::map<model::MetricId, std::vector<PairedCheck*>> by_metric;
-  for (PairedCheck& pending : checks) {
-    const PairedDifferences differences = paired_differences(pending.differences);
-    pending.variance = differences.variance;
-    pending.degrees_of_freedom = differences.degrees_of_freedom;
-    const auto scale = scale_of(pending, pending.variance, pending.degrees_of_freedom);
-    if (!scale || scale->deviation <= 0 || pending.differences.size() < paired_pooled_min_pairs) continue;
-    if (!certain_beyond_tolerance(evidence_of(pending, pending.check.rule, scale), pending.check.rule, config))
-      by_metric[pending.check.metric].push_back(&pending);
-  }
-  for (auto& [metric, members] : by_metric) {
-    std::vector<double> variances, degrees;
-    std::vector<std::size_t> groups;
-    std::map<std::pair<std::string, std::string>, std::size_t> region_of;
-    for (const PairedCheck* pending : members) {
-      variances.push_back(pending->variance);
-      degrees.push_back(pending->degrees_of_freedom);
-      groups.push_back(
-          region_of.try_emplace({pending->check.experiment, pending->check.region}, region_of.size()).first->second);
-    }
-    const std::vector<VariancePrior> priors = fit_variance_priors(variances, degrees, groups);
-    for (std::size_t i = 0; i < members.size(); ++i) {
-      const ModeratedVariance moderated = moderate(variances[i], members[i]->degrees_of_freedom, priors[i]);
-      members[i]->variance = moderated.variance;
-      members[i]->degrees_of_freedom = moderated.degrees_of_freedom;
-      members[i]->check.prior_degrees_of_freedom = priors[i].degrees_of_freedom;
-    }
-  }
-}
-
-/// Stage 4, the test: the tolerance from the scale (never tighter than a fifth of the configured
-/// one) and the evidence of the pairs' mean difference, the paired t with its degrees of freedom.
-void weigh(PairedCheck& pending) {
+/// Each check's noise, its estimate and its scale from its pairs' differences: the baseline at its
+/// median, the candidate at that median moved by their mean; one part of noise, the variance of one
+/// pair's difference, which joins the family's from paired_pooled_min_pairs pairs on (fewer: their
+/// own spread is their scale).
+void learn_paired_noise(PairedCheck& pending) {
   Check& check = pending.check;
+  const PairedDifferences differences = paired_differences(pending.differences);
+  const double level = analysis::median(check.baseline_values);
+  pending.estimate = {level,
+                      check.rule.tolerance_in_pp ? level + differences.mean : level * std::exp(differences.mean)};
+  pending.noise = {{differences.variance, differences.degrees_of_freedom}};
+  pending.joins_family = pending.differences.size() >= paired_pooled_min_pairs;
+  pending.scale = scale_of(pending, pending.noise.front());
   check.configured_tolerance = check.rule.tolerance;
   check.pairs = pending.differences.size();
-  const std::optional<Scale> scale = scale_of(pending, pending.variance, pending.degrees_of_freedom);
-  check.rule.tolerance = tolerance_with_noise(check.rule, scale, analysis::median(check.baseline_values));
-  check.result = evidence_of(pending, check.rule, scale);
 }
 
 /// What the pairing of `cell` left out, and whether it has too few pairs to be judged as the paired
@@ -269,7 +227,7 @@ GateResult compare_pairs(const analysis::ingest::RunSet& runs, const AbStudy& st
     for (const std::string& region : grouped.regions.at(cell.experiment))
       compare_region(cell, c, region, global, config, checks, out);
   }
-  // Stage 2, the whole code: its move at each pair removed from every region's elapsed time.
+  // 2. The runner: the whole code's move at each pair removed from every region's elapsed time.
   std::vector<CellLogRatios> cells;
   const RegionVariances variances = region_variances(checks);
   for (std::size_t c = 0; c < grouped.configurations.size(); ++c) {
@@ -291,13 +249,18 @@ GateResult compare_pairs(const analysis::ingest::RunSet& runs, const AbStudy& st
   }
   const std::vector<PairedMoves> uniform = remove_uniform_moves(cells, config.alpha);
   judge_uniform_moves(uniform, config, out);
-  pool_noise(checks, config);
-  for (PairedCheck& pending : checks) {
-    weigh(pending);
-    out.checks.push_back(std::move(pending.check));
+  // 3. Each check's noise, 4. pooled over the family, 5. the test, 6. the verdicts.
+  std::vector<PendingCheck*> pending;
+  for (PairedCheck& check : checks) {
+    learn_paired_noise(check);
+    pending.push_back(&check);
   }
-  decide(out, config, study.candidate_commit, today);
-  out.unused_rules = unused_rules(config, out);
+  pool_noise(pending, config);
+  for (PairedCheck& check : checks) {
+    check.scale = scale_of(check, check.noise.front());
+    weigh(check);
+  }
+  decide_checks(pending, out, config, study.candidate_commit, today);
   return out;
 }
 

@@ -176,7 +176,7 @@ void judge_uniform_moves(std::span<const PairedMoves> configurations, const Gate
     const Scale scale{std::sqrt(squares / degrees / static_cast<double>(cell.moves.size())), degrees,
                       Evidence::paired_differences, 0};
     move.rule.tolerance = tolerance_with_noise(move.rule, scale, 1.0);
-    move.result = weigh_change(move.rule, {1.0}, {std::exp(own.mean)}, scale, 1.0);
+    move.result = weigh_change(move.rule, {1.0, std::exp(own.mean)}, scale, 1.0);
     out.uniform_moves.push_back(std::move(move));
   }
 }

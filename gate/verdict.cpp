@@ -14,11 +14,15 @@
 
 namespace tally::gate {
 
-SampleVerdict weigh_change(const CheckRule& rule, const std::vector<double>& baseline,
-                           const std::vector<double>& candidate, const std::optional<Scale>& scale, double share) {
+Estimate medians_of(const std::vector<double>& reference, const std::vector<double>& candidate) {
+  return {analysis::median(reference), analysis::median(candidate)};
+}
+
+SampleVerdict weigh_change(const CheckRule& rule, const Estimate& estimate, const std::optional<Scale>& scale,
+                           double share) {
   SampleVerdict out;
-  out.baseline_median = analysis::median(baseline);
-  out.candidate_median = analysis::median(candidate);
+  out.baseline_median = estimate.reference;
+  out.candidate_median = estimate.candidate;
   const double delta = out.candidate_median - out.baseline_median;
   if (rule.tolerance_in_pp)
     out.change = 100.0 * delta;

@@ -82,12 +82,23 @@ struct SampleVerdict {
   bool certain_beyond_tolerance = false;
 };
 
-/// The evidence of `candidate` against `baseline` (both non-empty; direction not ignored): the
-/// medians, the change, whether it exceeds the rule's tolerance and minimum effect, and, with a
-/// scale, z = Δ/deviation and its two-sided p-value. `share` is the region's share of Global's
-/// time (1 for Global itself or when unknown).
-SampleVerdict weigh_change(const CheckRule& rule, const std::vector<double>& baseline,
-                           const std::vector<double>& candidate, const std::optional<Scale>& scale, double share);
+/// What a check judges, whichever gate made it: the reference's location and the candidate's, in
+/// the metric's unit. The history gate's are the medians of each side's repetitions (the reference's
+/// pooled over the baseline's level); an A/B study's, the baseline's median and that median moved
+/// by the pairs' mean difference; a uniform move's, 1 and the factor every elapsed time moved by.
+struct Estimate {
+  double reference = 0;
+  double candidate = 0;
+};
+
+/// The medians of two samples (both non-empty) as an estimate.
+Estimate medians_of(const std::vector<double>& reference, const std::vector<double>& candidate);
+
+/// The evidence of `estimate` (direction not ignored): the change, whether it exceeds the rule's
+/// tolerance and minimum effect, and, with a scale, z = Δ/deviation and its two-sided p-value.
+/// `share` is the region's share of Global's time (1 for Global itself or when unknown).
+SampleVerdict weigh_change(const CheckRule& rule, const Estimate& estimate, const std::optional<Scale>& scale,
+                           double share);
 
 std::string_view to_string(Verdict verdict);
 std::string_view to_string(Evidence evidence);
