@@ -7,6 +7,7 @@
 #include "gate/rule_usage.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <string>
 #include <utility>
@@ -71,6 +72,11 @@ void weigh(PendingCheck& pending) {
   Check& check = pending.check;
   check.rule.tolerance = tolerance_with_noise(check.rule, pending.scale, pending.estimate.reference);
   check.result = weigh_change(check.rule, pending.estimate, pending.scale, check.share);
+}
+
+void weigh(UniformMove& move, double log_move, const Scale& scale) {
+  move.rule.tolerance = tolerance_with_noise(move.rule, scale, 1.0);
+  move.result = weigh_change(move.rule, {1.0, std::exp(log_move)}, scale, 1.0);
 }
 
 void decide_checks(std::span<PendingCheck* const> checks, GateResult& out, const GateConfig& config,

@@ -24,6 +24,10 @@ void pool_noise(std::span<PendingCheck* const> checks, const GateConfig& config)
 /// one: noise.hpp) and the evidence of its estimate's change against the scale (verdict.hpp).
 void weigh(PendingCheck& pending);
 
+/// The test of a uniform move (every elapsed time of a configuration moved by e^`log_move`): its
+/// tolerance from `scale` and the evidence of the move as a ratio, 1 → e^`log_move`.
+void weigh(UniformMove& move, double log_move, const Scale& scale);
+
 /// The verdicts: every check moved into `out`, then decided with out's uniform moves, counts and
 /// events by the verdict rule (decision.hpp), and the rules that checked nothing listed.
 void decide_checks(std::span<PendingCheck* const> checks, GateResult& out, const GateConfig& config,

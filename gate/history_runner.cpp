@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "gate/history_runner.hpp"
 
-#include "gate/noise.hpp"
+#include "gate/check_stages.hpp"
 #include "gate/runner_speed.hpp"
 
 #include <algorithm>
@@ -19,9 +19,8 @@ std::optional<UniformMove> uniform_move(const std::string& experiment, const ana
                                         const RunnerSpeed& speed, const GateConfig& config) {
   UniformMove out{experiment, configuration, rule_for(config, "Global", model::MetricId::elapsed_ns), {}, speed.drift};
   if (out.rule.direction == Direction::ignored) return std::nullopt;
-  const Scale scale{speed.move_deviation, speed.degrees_of_freedom, Evidence::learned_noise, speed.degrees_of_freedom};
-  out.rule.tolerance = tolerance_with_noise(out.rule, scale, 1.0);
-  out.result = weigh_change(out.rule, {1.0, std::exp(speed.candidate_move)}, scale, 1.0);
+  weigh(out, speed.candidate_move,
+        {speed.move_deviation, speed.degrees_of_freedom, Evidence::learned_noise, speed.degrees_of_freedom});
   return out;
 }
 

@@ -8,8 +8,8 @@
 // only when no region moved beyond Global (gate/README.md, "A/B studies").
 #include "gate/paired_uniform.hpp"
 
+#include "gate/check_stages.hpp"
 #include "gate/decision.hpp"
-#include "gate/noise.hpp"
 #include "gate/paired.hpp"
 #include "gate/runner_speed.hpp"
 #include "gate/statistics.hpp"
@@ -175,8 +175,7 @@ void judge_uniform_moves(std::span<const PairedMoves> configurations, const Gate
                                         : pooled[cell.experiment];
     const Scale scale{std::sqrt(squares / degrees / static_cast<double>(cell.moves.size())), degrees,
                       Evidence::paired_differences, 0};
-    move.rule.tolerance = tolerance_with_noise(move.rule, scale, 1.0);
-    move.result = weigh_change(move.rule, {1.0, std::exp(own.mean)}, scale, 1.0);
+    weigh(move, own.mean, scale);
     out.uniform_moves.push_back(std::move(move));
   }
 }
