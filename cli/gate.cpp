@@ -133,6 +133,8 @@ int run_gate(const GateOptions& options) {
   }
   for (const std::string& reason : result.not_compared)
     std::cerr << "tally gate: not compared: " << reason << '\n';
+  for (const std::string& note : result.reference_notes)
+    std::cerr << "tally gate: reference configuration: " << note << '\n';
   std::cerr << "tally gate: " << gate::to_string(result.overall) << ": candidate " << heading.candidate << " ("
             << result.candidate_runs << " runs) against " << heading.baseline << " (" << result.baseline_runs
             << " runs): " << findings << (findings == 1 ? " finding" : " findings") << " from " << result.checks.size()

@@ -117,7 +117,10 @@ struct GateResult {
   std::vector<OneSided> removed_configurations;
   /// Configurations the baseline did not run, judged against the newest history commit that did.
   std::vector<OneSided> older_baselines;
-  std::vector<std::string> not_compared;  ///< one line per cell whose environments differ
+  std::vector<std::string> not_compared; ///< one line per cell whose environments differ
+  /// Where a region's reference configuration at the baseline is another than the candidate's (its
+  /// runs there missing): what its metrics across runs were judged against, one line per cell and way.
+  std::vector<std::string> reference_notes;
   std::vector<CountChange> count_changes; ///< exact counts that changed (compare_counts.hpp)
   std::vector<RunEvent>
       run_events; ///< hung candidate runs, new behaviours and idle nodes, uniform moves, spreads (run_events.hpp)

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <iterator>
 #include <map>
+#include <tuple>
 
 namespace tally::gate {
 namespace {
@@ -95,7 +96,11 @@ CommitMetrics commit_repetitions(const Cell& cell, const std::string& region, co
   return out;
 }
 
-/// A check of `history`'s metric, its values keyed by their commits.
+bool across_runs(model::MetricId metric) { return model::metric_info(metric).scope == model::MetricScope::across_runs; }
+
+/// A check of `history`'s metric, its values keyed by their commits. A metric across runs compares
+/// each commit's runs with its own reference configuration's: a commit whose reference was another
+/// configuration than the candidate's (its runs there missing) has none of its values.
 HistoryCheck history_check(Check check, const CommitMetrics& history, std::size_t baseline_at,
                            std::size_t candidate_reference_column) {
   HistoryCheck out;
@@ -103,8 +108,11 @@ HistoryCheck history_check(Check check, const CommitMetrics& history, std::size_
   out.reference_columns = history.reference_columns;
   out.baseline_at = baseline_at;
   out.candidate_reference_column = candidate_reference_column;
-  for (const auto& [position, repetitions] : history.repetitions)
-    out.commits[position] = values_of(repetitions, out.check.metric);
+  for (const auto& [position, repetitions] : history.repetitions) {
+    const bool comparable =
+        !across_runs(out.check.metric) || history.reference_columns.at(position) == candidate_reference_column;
+    out.commits[position] = comparable ? values_of(repetitions, out.check.metric) : std::vector<double>{};
+  }
   return out;
 }
 
@@ -134,20 +142,48 @@ std::string last_seen(const Cell& cell, const std::string& region) {
   return "";
 }
 
+/// The newest commit of `history` whose reference configuration is `reference` and whose runs have
+/// `metric`; none where no commit's was.
+std::optional<std::size_t> newest_with_reference(const CommitMetrics& history, std::size_t reference,
+                                                 model::MetricId metric) {
+  // Newest first: the smallest positions.
+  for (auto commit = history.repetitions.rbegin(); commit != history.repetitions.rend(); ++commit) {
+    const auto& [position, repetitions] = *commit;
+    if (history.reference_columns.at(position) == reference && !values_of(repetitions, metric).empty()) return position;
+  }
+  return std::nullopt;
+}
+
+/// Where the baseline's reference configuration of a region is another than the candidate's (the
+/// runs at the candidate's missing from the baseline): the commit its metrics across runs were
+/// judged against, none where no commit had the candidate's reference.
+struct ReferenceMoved {
+  std::size_t baseline_reference = 0;
+  std::size_t candidate_reference = 0;
+  std::optional<std::size_t> judged_at;
+};
+
 /// The checks of `region` in `cell`, not weighed yet, added to `pending`; its count changes, new or
-/// removed region, to `out`.
-void compare_region(const Cell& cell, const std::string& region, const References& references, const GateConfig& config,
-                    std::vector<HistoryCheck>& pending, GateResult& out) {
+/// removed region, to `out`. Where the baseline's reference configuration is another than the
+/// candidate's, its metrics across runs are judged against the newest commit whose reference was the
+/// candidate's, or not at all: returned.
+std::optional<ReferenceMoved> compare_region(const Cell& cell, const std::string& region, const References& references,
+                                             const GateConfig& config, std::vector<HistoryCheck>& pending,
+                                             GateResult& out) {
   // The candidate's energy decides what energy is compared: only runs measured alike join it.
   const std::optional<std::string> energy = energy_basis(cell.candidate, region);
   const auto baseline = metrics_at(cell, cell.baseline, region, references[cell.baseline_at], energy);
   const auto candidate = metrics_at(cell, cell.candidate, region, references[candidate_position], energy);
-  if (baseline.empty() && candidate.empty()) return;
+  if (baseline.empty() && candidate.empty()) return std::nullopt;
   if (baseline.empty() || candidate.empty()) {
     auto& list = baseline.empty() ? out.new_regions : out.removed_regions;
     list.push_back({cell.experiment.name, region, cell.configuration, baseline.empty() ? last_seen(cell, region) : ""});
-    return;
+    return std::nullopt;
   }
+  const std::size_t candidate_reference = references[candidate_position].column;
+  std::optional<ReferenceMoved> moved;
+  if (references[cell.baseline_at].column != candidate_reference)
+    moved = ReferenceMoved{references[cell.baseline_at].column, candidate_reference, std::nullopt};
   const model::MetricValues baseline_medians = analysis::median_metrics(baseline);
   const model::MetricValues candidate_medians = analysis::median_metrics(candidate);
   const auto history = commit_repetitions(cell, region, references, baseline, energy);
@@ -155,13 +191,22 @@ void compare_region(const Cell& cell, const std::string& region, const Reference
   for (const model::MetricInfo& info : model::metric_table()) {
     const CheckRule rule = rule_for(config, region, info.id);
     if (rule.direction == Direction::ignored) continue;
+    std::size_t baseline_at = cell.baseline_at;
+    std::vector<double> baseline_values = values_of(baseline, info.id);
+    if (moved && across_runs(info.id)) {
+      const std::optional<std::size_t> judged_at = newest_with_reference(history, candidate_reference, info.id);
+      if (!judged_at) continue;
+      moved->judged_at = judged_at;
+      baseline_at = *judged_at;
+      baseline_values = values_of(history.repetitions.at(baseline_at), info.id);
+    }
     Check check{cell.experiment.name,
                 region,
                 cell.configuration,
                 info.id,
                 rule,
                 {},
-                values_of(baseline, info.id),
+                std::move(baseline_values),
                 values_of(candidate, info.id),
                 baseline_medians,
                 candidate_medians,
@@ -170,13 +215,29 @@ void compare_region(const Cell& cell, const std::string& region, const Reference
     check.parent = parent;
     check.share = share_of(cell, baseline_medians, info.id);
     if (info.id == model::MetricId::energy_j) check.energy_basis = *energy;
-    pending.push_back(
-        history_check(std::move(check), history, cell.baseline_at, references[candidate_position].column));
+    pending.push_back(history_check(std::move(check), history, baseline_at, candidate_reference));
   }
   CountComparison counts =
       compare_counts(cell.experiment.name, cell.configuration, cell.baseline, cell.candidate, region, config);
   std::move(counts.changes.begin(), counts.changes.end(), std::back_inserter(out.count_changes));
   if (counts.measured) out.counted_cells.insert({cell.experiment.name, cell.configuration.key()});
+  return moved;
+}
+
+/// "solver @ 4 ranks: metrics across runs against 1 rank, the candidate's reference configuration (the
+/// baseline's: 2 ranks): 3 regions judged against the newest commit that had it, 2 commits before the
+/// baseline" or, where no commit had it, "... : 3 regions not compared".
+std::string reference_moved_text(const Cell& cell, const ReferenceMoved& moved, std::size_t regions) {
+  const auto& configurations = cell.experiment.configurations;
+  std::string out =
+      cell.experiment.name + " @ " + cell.configuration.label() + ": metrics across runs against " +
+      configurations[moved.candidate_reference].label() +
+      ", the candidate's reference configuration (the baseline's: " + configurations[moved.baseline_reference].label() +
+      "): " + std::to_string(regions) + (regions == 1 ? " region" : " regions");
+  if (!moved.judged_at) return out + " not compared (no commit before had it)";
+  const std::size_t before = *moved.judged_at - first_history_position + 1;
+  return out + " judged against the newest commit that had it, " + std::to_string(before) +
+         (before == 1 ? " commit" : " commits") + " before the baseline";
 }
 
 /// The baseline's medians of Global in one cell (its energy on the candidate's basis), when its
@@ -299,8 +360,18 @@ std::vector<CellChecks> gather_history_checks(const analysis::ingest::RunSet& ru
       if (first_at_frequency)
         references->second = references_of(experiment, first_history_position + selection.history.size(), column);
       CellChecks& checks = cells.emplace_back(CellChecks{&experiment, configuration, column, {}});
-      for (std::size_t r = 0; r < experiment.regions.size(); ++r)
-        compare_region(cell, experiment.regions[r], references->second[r], config, checks.checks, out);
+      // One line per way the regions' references moved: most programs' regions all run everywhere.
+      std::map<std::tuple<std::size_t, std::size_t, std::optional<std::size_t>>, std::size_t> moved_regions;
+      for (std::size_t r = 0; r < experiment.regions.size(); ++r) {
+        const auto moved =
+            compare_region(cell, experiment.regions[r], references->second[r], config, checks.checks, out);
+        if (moved) ++moved_regions[{moved->baseline_reference, moved->candidate_reference, moved->judged_at}];
+      }
+      for (const auto& [key, regions] : moved_regions) {
+        const auto& [baseline_reference, candidate_reference, judged_at] = key;
+        out.reference_notes.push_back(
+            reference_moved_text(cell, {baseline_reference, candidate_reference, judged_at}, regions));
+      }
     }
   }
   return cells;

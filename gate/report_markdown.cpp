@@ -104,6 +104,11 @@ std::string other_sections(const GateResult& result) {
     for (const std::string& reason : result.not_compared)
       out << "- " << markdown_escape(reason) << '\n';
   }
+  if (!result.reference_notes.empty()) {
+    out << "\n### Metrics across runs against another reference configuration\n\n";
+    for (const std::string& note : result.reference_notes)
+      out << "- " << markdown_escape(note) << '\n';
+  }
   for (const auto& [list, title] :
        {std::pair{&result.new_configurations, "New configurations (not in the baseline: nothing judged)"},
         {&result.removed_configurations, "Configurations the candidate did not run"},
