@@ -3,6 +3,7 @@
 // efficiency) checked against each commit's own reference configuration, on hand-built documents
 // without noise; and rules that check nothing are named.
 #include "gate/compare.hpp"
+#include "gate/decision.hpp"
 #include "gate/rule_usage.hpp"
 
 #include "run_factory.hpp"
@@ -10,6 +11,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <string>
+#include <tuple>
+#include <utility>
 
 namespace tally::gate {
 namespace {
@@ -96,6 +100,52 @@ TEST(Scaling, with_instruction_counts_the_finding_names_instruction_scaling) {
   const Finding& decided = result.findings[*result.deciding];
   EXPECT_EQ(decided.metric, MetricId::computation_scalability);
   EXPECT_NE(decided.summary.find("Instruction scaling 100%"), std::string::npos) << decided.summary;
+}
+
+/// `commits` commits of one code at 2 GHz whose every rank repeats `repeated_ns`, three identical
+/// repetitions each at 1, 2 and 4 ranks, but from commit `first_without` to `last_without` none at
+/// 1 rank (their reference at that frequency is then 2 ranks); the newest is the candidate, the one
+/// before it the baseline and the others its history.
+std::pair<analysis::ingest::RunSet, CommitSelection> same_code_at_2_ghz(int commits, int first_without,
+                                                                        int last_without) {
+  analysis::ingest::RunSet runs;
+  CommitSelection selection{{"k" + std::to_string(commits)}, {"k" + std::to_string(commits - 1)}, {}};
+  for (int commit = 1; commit <= commits; ++commit) {
+    if (commit < commits - 1) selection.history.insert(selection.history.begin(), {"k" + std::to_string(commit)});
+    for (std::uint64_t ranks : {1u, 2u, 4u}) {
+      if (commit >= first_without && commit <= last_without && ranks == 1) continue;
+      const auto useful = static_cast<std::uint64_t>(work_ns / static_cast<double>(ranks) + repeated_ns);
+      for (int repetition = 0; repetition < 3; ++repetition) {
+        analysis::testing::RunShape shape;
+        shape.commit = "k" + std::to_string(commit);
+        shape.commit_time = "2026-01-0" + std::to_string(commit) + "T00:00:00Z";
+        shape.ranks = ranks;
+        shape.cpu_frequency_khz = 2'000'000;
+        analysis::ingest::LoadedRun run =
+            analysis::testing::make_run_of_ranks(shape, useful, std::vector<std::uint64_t>(ranks, useful));
+        run.document.run.id += "-" + std::to_string(repetition);
+        runs.runs.push_back(std::move(run));
+      }
+    }
+  }
+  return {runs, selection};
+}
+
+TEST(Scaling, commits_without_their_reference_configuration_make_no_scaling_finding_of_unchanged_code) {
+  // The code never changed: at 4 ranks Σ U_ref / Σ U is (W + w) / (W + 4w) = 1.1/1.4 = 0.786 against
+  // 1 rank, but 2(W/2 + w) / (W + 4w) = 1.2/1.4 = 0.857 against 2 ranks at the commits whose 1-rank
+  // runs are missing. The candidate ran at 1 rank; judged against the values of commits whose
+  // reference was another configuration, it reads 8.3% lower than its baseline without any change.
+  for (const auto& [commits, first, last] : {std::tuple{8, 5, 7}, std::tuple{2, 1, 1}}) {
+    const auto [runs, selection] = same_code_at_2_ghz(commits, first, last);
+    const std::string candidate = "k" + std::to_string(commits);
+    const GateResult result = compare_runs(runs, selection, {}, candidate, "2026-01-10");
+    const Check* at_4 = check_of(result, MetricId::computation_scalability, 4);
+    ASSERT_NE(at_4, nullptr);
+    EXPECT_NEAR(at_4->result.candidate_median, 1.1 / 1.4, 1e-6);
+    EXPECT_EQ(at_4->result.verdict, Verdict::pass) << commits << " commits: " << deciding_text(result);
+    EXPECT_EQ(result.overall, Verdict::pass) << commits << " commits: " << deciding_text(result);
+  }
 }
 
 GateResult with_rules(const std::vector<RuleOverride>& rules) {
