@@ -4,13 +4,18 @@
 // history the gate did not fail naming its grown region, with its changes, whether the same seed
 // without them was found, and what the gate said of that region at each configuration; then, per
 // kind of change, how many shapes had it and how many of those were missed.
-// `shape_misses [SEEDS] [COMMITS] [REPETITIONS] [DRIFTING] [noise]` (default 100 4 3 1); with `noise`, the
-// noise-only histories the gate fails instead, each with its regressions' checks.
+// `shape_misses [SEEDS] [COMMITS] [REPETITIONS] [DRIFTING] [noise|quiet]` (default 100 4 3 1); with
+// `noise`, the noise-only histories the gate fails instead, each with its regressions' checks
+// (`noise-quiet`: the counts alone); with
+// `quiet`, the counts alone. `shape_misses rules [LONG] [SHORT]`: gate_shapes' four tables of rates
+// (LONG seeds of the 12 x 5 histories, SHORT of the drifting 4 x 3) under the defaults and under rule
+// sets a gate configuration can say (rule_sets).
 #include "gate_rates.hpp"
 #include "history_shapes.hpp"
 
 #include "gate/decision.hpp"
 #include "gate/findings.hpp"
+#include "gate/statistics.hpp"
 
 #include <algorithm>
 #include <array>
@@ -18,7 +23,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <string>
+#include <tuple>
+#include <vector>
 
 namespace {
 
@@ -58,6 +66,65 @@ void print_check(const gate::Check& check) {
               check.job_state_untold ? ", job state untold" : "", std::string(gate::to_string(r.verdict)).c_str());
 }
 
+/// Where the hypothesis of `region`'s `metric` stood in the family (decision.cpp's keep_family,
+/// rebuilt from the checks' evidence at the default rules): its p-value over its configurations, its
+/// rank among the family's hypotheses, how many they were, and the Benjamini-Hochberg line its rank
+/// had to pass (alpha x rank / hypotheses).
+struct Standing {
+  double p_value = 1;
+  std::size_t rank = 0;
+  std::size_t hypotheses = 0;
+  double line = 0;
+  bool selected = false;
+};
+
+std::optional<Standing> standing_of(const gate::GateResult& result, const std::string& region,
+                                    tally::model::MetricId metric) {
+  const gate::GateConfig config{};
+  struct Group {
+    std::vector<double> scores, one_job;
+    bool independent = true;
+  };
+  std::map<std::tuple<std::string, std::string, int>, Group> groups;
+  for (const gate::Check& check : result.checks) {
+    const gate::SampleVerdict& r = check.result;
+    if (!r.p_value || r.certain_beyond_tolerance) continue;
+    Group& group = groups[{check.experiment, check.region, static_cast<int>(check.metric)}];
+    const double weight = check.rule.alpha > 0 ? config.alpha / check.rule.alpha : INFINITY;
+    const double p = std::min(1.0, *r.p_value * weight);
+    group.scores.push_back(std::copysign(gate::normal_score(p), r.z.value_or(0)));
+    group.one_job.push_back(std::min(1.0, r.p_one_job.value_or(*r.p_value) * weight));
+    group.independent = tally::model::metric_info(check.metric).scope != tally::model::MetricScope::across_runs;
+  }
+  std::map<std::string, Group> uniform;
+  for (const gate::UniformMove& move : result.uniform_moves) {
+    if (!move.result.p_value) continue;
+    Group& group = uniform[move.experiment];
+    group.scores.push_back(std::copysign(gate::normal_score(*move.result.p_value), move.result.z.value_or(0)));
+    group.one_job.push_back(move.result.p_one_job.value_or(*move.result.p_value));
+  }
+  std::vector<double> family;
+  std::optional<double> own;
+  const auto combined = [](const Group& group) {
+    return gate::across_configurations_p(group.scores, group.one_job, group.independent && group.scores.size() > 1);
+  };
+  for (const auto& [key, group] : groups) {
+    family.push_back(combined(group));
+    if (std::get<1>(key) == region && std::get<2>(key) == static_cast<int>(metric)) own = family.back();
+  }
+  for (const auto& [experiment, group] : uniform)
+    family.push_back(combined(group));
+  if (!own) return std::nullopt;
+  Standing out{*own, 1, family.size(), 0, false};
+  for (const double p : family)
+    out.rank += p < *own ? 1 : 0;
+  out.line = config.alpha * static_cast<double>(out.rank) / static_cast<double>(family.size());
+  const std::vector<bool> selected = gate::benjamini_hochberg(family, config.alpha);
+  for (std::size_t h = 0; h < family.size(); ++h)
+    out.selected = out.selected || (family[h] == *own && selected[h]);
+  return out;
+}
+
 /// What the gate said of `region`: at each configuration, its runs on each side and its elapsed
 /// time's check, and its most significant worse check when another.
 void print_region(const gate::GateResult& result, const std::string& region) {
@@ -85,16 +152,26 @@ void print_region(const gate::GateResult& result, const std::string& region) {
   }
 }
 
-/// The noise-only histories the gate fails, each with its changes and its regressions' checks.
-void noise_alarms(int seeds, const bench::HistoryOptions& options) {
+/// The noise-only histories the gate fails, each with its changes and its regressions' checks (with
+/// `details`), then per kind of change how many shapes had it and how many of those were red.
+void noise_alarms(int seeds, const bench::HistoryOptions& options, bool details) {
+  std::array<int, bench::change_kinds.size()> with_kind{}, red_with_kind{};
   int red = 0;
   for (int i = 0; i < seeds; ++i) {
     const std::uint64_t seed = noise_seeds + static_cast<std::uint64_t>(i);
     const bench::ShapedHistory shaped = bench::shaped_history(seed, false, bench::ShapeKinds::churn, options);
     const gate::GateResult result = bench::gate_newest(shaped.history.runs, options.length.commits);
-    if (gate::exit_code_of(result) != 1) continue;
+    const std::string shape = bench::describe(seed, shaped);
+    const bool failed = gate::exit_code_of(result) == 1;
+    for (std::size_t k = 0; k < bench::change_kinds.size(); ++k) {
+      const bool has = shape.find(bench::change_kinds[k]) != std::string::npos;
+      with_kind[k] += has ? 1 : 0;
+      red_with_kind[k] += has && failed ? 1 : 0;
+    }
+    if (!failed) continue;
     ++red;
-    std::printf("%s\n", bench::describe(seed, shaped).c_str());
+    if (!details) continue;
+    std::printf("%s\n", shape.c_str());
     for (const gate::Finding& finding : result.findings) {
       if (finding.verdict != gate::Verdict::regression) continue;
       std::printf("  %s\n", finding.summary.c_str());
@@ -103,21 +180,95 @@ void noise_alarms(int seeds, const bench::HistoryOptions& options) {
     }
   }
   std::printf("\n%d of %d noise-only histories red\n", red, seeds);
+  std::printf("%-36s %6s %6s %9s\n", "change", "shapes", "red", "otherwise");
+  for (std::size_t k = 0; k < bench::change_kinds.size(); ++k) {
+    if (with_kind[k] > 0)
+      std::printf("%-36s %6d %6d %4d/%-4d\n", bench::change_kinds[k], with_kind[k], red_with_kind[k],
+                  red - red_with_kind[k], seeds - with_kind[k]);
+  }
+}
+
+/// A rule set to measure against the defaults, as a user's gate configuration could say it.
+struct RuleSet {
+  const char* name;
+  gate::GateConfig config;
+};
+
+/// The defaults, and rule sets that change the family the verdict rule controls: the elapsed
+/// time's hypotheses weighed `weight` times, the others less so that the weights average 1 over a
+/// family of nine metrics per region (the weighted Benjamini-Hochberg rule of Genovese, Roeder and
+/// Wasserman 2006 keeps its rate at alpha); or the metrics below parallel efficiency in the POP
+/// tree out of the family (explanations of their parent's move).
+std::vector<RuleSet> rule_sets() {
+  const double alpha = gate::GateConfig{}.alpha;
+  const auto weighted = [&](double weight) {
+    gate::GateConfig config;
+    gate::RuleOverride others, elapsed;
+    others.alpha = alpha * (1 - weight / 9) / (8.0 / 9);
+    elapsed.metrics = "elapsed_ns";
+    elapsed.alpha = alpha * weight;
+    config.rules = {others, elapsed};
+    return config;
+  };
+  gate::GateConfig upper;
+  for (const char* metric : {"mpi_parallel_efficiency", "mpi_load_balance", "mpi_load_balance_in",
+                             "mpi_load_balance_out", "mpi_communication_efficiency"}) {
+    gate::RuleOverride ignored;
+    ignored.metrics = metric;
+    ignored.direction = gate::Direction::ignored;
+    upper.rules.push_back(ignored);
+  }
+  return {{"the defaults", {}},
+          {"elapsed time weighed 2x", weighted(2)},
+          {"elapsed time weighed 4x", weighted(4)},
+          {"the family of the tree's upper metrics", upper}};
+}
+
+/// The four tables of gate_shapes' rates under each rule set: `long_seeds` seeds of the 12 x 5
+/// histories, `short_seeds` of the drifting 4 x 3.
+void rules(int long_seeds, int short_seeds) {
+  bench::HistoryOptions steady{};
+  bench::HistoryOptions drifting{};
+  drifting.drifting_runner = true;
+  drifting.length = {4, 3};
+  for (const RuleSet& set : rule_sets()) {
+    std::printf("\n=== %s\n", set.name);
+    const auto plain = [](const bench::HistoryOptions& options) {
+      return [options](std::uint64_t seed, bool grow) { return bench::realistic_history(seed, grow, options); };
+    };
+    const auto churn = [](const bench::HistoryOptions& options) {
+      return [options](std::uint64_t seed, bool grow) {
+        return bench::shaped_history(seed, grow, bench::ShapeKinds::churn, options).history;
+      };
+    };
+    bench::realistic_rates("Plain, 12 x 5", bench::commits, plain(steady), long_seeds, set.config);
+    bench::realistic_rates("Come and go, 12 x 5", bench::commits, churn(steady), long_seeds, set.config);
+    bench::realistic_rates("Plain, drifting runner, 4 x 3", 4, plain(drifting), short_seeds, set.config);
+    bench::realistic_rates("Come and go, drifting runner, 4 x 3", 4, churn(drifting), short_seeds, set.config);
+  }
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "rules") {
+    rules(argc > 2 ? std::atoi(argv[2]) : 100, argc > 3 ? std::atoi(argv[3]) : 100);
+    return 0;
+  }
   const int seeds = argc > 1 ? std::atoi(argv[1]) : 100;
   bench::HistoryOptions options{};
   options.length = {argc > 2 ? std::atoi(argv[2]) : 4, argc > 3 ? std::atoi(argv[3]) : 3};
   options.drifting_runner = argc > 4 ? std::atoi(argv[4]) != 0 : true;
-  if (argc > 5 && std::string(argv[5]) == "noise") {
-    noise_alarms(seeds, options);
+  if (argc > 5 && std::string(argv[5]).starts_with("noise")) {
+    noise_alarms(seeds, options, std::string(argv[5]) == "noise");
     return 0;
   }
+  const bool details = !(argc > 5 && std::string(argv[5]) == "quiet");
   std::array<int, bench::change_kinds.size()> with_kind{}, missed_with_kind{};
-  int missed = 0, plain_found = 0, missed_plain_found = 0, inconclusive = 0, passed = 0, other = 0;
+  std::map<std::string, int> causes;                     // of the misses: what the gate said of the grown region
+  std::map<std::size_t, std::pair<int, int>> by_cells;   // configurations its elapsed time was judged at: seeds, missed
+  std::map<std::size_t, std::pair<int, int>> by_commits; // the most commits any of them was judged against
+  int missed = 0, plain_found = 0, missed_plain_found = 0;
   for (int i = 0; i < seeds; ++i) {
     const std::uint64_t seed = grown_seeds + static_cast<std::uint64_t>(i);
     const bench::ShapedHistory shaped = bench::shaped_history(seed, true, bench::ShapeKinds::churn, options);
@@ -133,25 +284,58 @@ int main(int argc, char** argv) {
       with_kind[k] += has ? 1 : 0;
       missed_with_kind[k] += has && miss ? 1 : 0;
     }
+    std::size_t cells = 0, commits = 0;
+    bool one_job = false, suspicion = false, regression = false;
+    for (const gate::Check& check : result.checks) {
+      if (check.region != region) continue;
+      if (check.metric == tally::model::MetricId::elapsed_ns) {
+        ++cells;
+        commits = std::max(commits, check.history_commits);
+      }
+      one_job = one_job || (check.result.verdict == gate::Verdict::inconclusive && check.result.kept);
+      suspicion = suspicion || (check.result.verdict == gate::Verdict::inconclusive && !check.result.kept);
+      regression = regression || check.result.verdict == gate::Verdict::regression;
+    }
+    ++by_cells[cells].first;
+    by_cells[cells].second += miss ? 1 : 0;
+    ++by_commits[commits].first;
+    by_commits[commits].second += miss ? 1 : 0;
     if (!miss) continue;
     ++missed;
     missed_plain_found += plain ? 1 : 0;
-    const bool red = gate::exit_code_of(result) == 1;
-    inconclusive += result.overall == gate::Verdict::inconclusive ? 1 : 0;
-    passed += result.overall == gate::Verdict::pass ? 1 : 0;
-    other += red ? 1 : 0;
+    ++causes[regression   ? "a check a regression, the finding naming another region or not failing"
+             : one_job    ? "inconclusive: kept, but one job's state may explain it (cell or configurations' spread)"
+             : suspicion  ? "inconclusive: suspected, not kept"
+             : cells == 0 ? "not compared at any configuration"
+                          : "passed: no move kept"];
+    if (!details) continue;
     std::printf("%s\n  grown %s (%s, %.2f%% of the run's work); the same seed without the changes: %s\n  %s\n",
                 shape.c_str(), region.c_str(), shaped.history.grown_is_phase ? "a phase" : "a sub-region",
                 100 * shaped.history.grown_cost, plain ? "found" : "missed too", gate::deciding_text(result).c_str());
     print_region(result, region);
+    if (const auto standing = standing_of(result, region, tally::model::MetricId::elapsed_ns))
+      std::printf("    its elapsed time's hypothesis: p %.3g over its configurations, rank %zu of %zu hypotheses, "
+                  "line %.3g: %s\n",
+                  standing->p_value, standing->rank, standing->hypotheses, standing->line,
+                  standing->selected ? "selected" : "not selected");
   }
   std::printf("\n%d of %d grown regions missed (%d of them found without the changes); the same seeds without the "
               "changes: %d found\n",
               missed, seeds, missed_plain_found, plain_found);
-  std::printf("missed: %d inconclusive, %d passed, %d red naming another region\n", inconclusive, passed, other);
-  std::printf("%-36s %6s %6s\n", "change", "shapes", "missed");
+  std::printf("what the gate said of the grown region when missed:\n");
+  for (const auto& [cause, count] : causes)
+    std::printf("  %4d %s\n", count, cause.c_str());
+  std::printf("%-36s %6s %6s %9s\n", "change", "shapes", "missed", "otherwise");
   for (std::size_t k = 0; k < bench::change_kinds.size(); ++k) {
-    if (with_kind[k] > 0) std::printf("%-36s %6d %6d\n", bench::change_kinds[k], with_kind[k], missed_with_kind[k]);
+    if (with_kind[k] > 0)
+      std::printf("%-36s %6d %6d %4d/%-4d\n", bench::change_kinds[k], with_kind[k], missed_with_kind[k],
+                  missed - missed_with_kind[k], seeds - with_kind[k]);
   }
+  std::printf("configurations at which the grown region's elapsed time was judged: seeds, missed\n");
+  for (const auto& [cells, counts] : by_cells)
+    std::printf("  %2zu: %5d %5d\n", cells, counts.first, counts.second);
+  std::printf("the most commits one of them was judged against: seeds, missed\n");
+  for (const auto& [commits, counts] : by_commits)
+    std::printf("  %2zu: %5d %5d\n", commits, counts.first, counts.second);
   return 0;
 }
