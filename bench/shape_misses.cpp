@@ -7,9 +7,10 @@
 // `shape_misses [SEEDS] [COMMITS] [REPETITIONS] [DRIFTING] [noise|quiet]` (default 100 4 3 1); with
 // `noise`, the noise-only histories the gate fails instead, each with its regressions' checks
 // (`noise-quiet`: the counts alone); with
-// `quiet`, the counts alone. `shape_misses rules [LONG] [SHORT]`: gate_shapes' four tables of rates
-// (LONG seeds of the 12 x 5 histories, SHORT of the drifting 4 x 3) under the defaults and under rule
-// sets a gate configuration can say (rule_sets).
+// `quiet`, the counts alone. `shape_misses rules [LONG] [SHORT] [FIRST]`: gate_shapes' four tables of
+// rates (LONG seeds of the 12 x 5 histories, SHORT of the drifting 4 x 3) under the defaults and under
+// rule sets a gate configuration can say (rule_sets, from the FIRST). `shape_misses short [SEEDS]`: the
+// plain drifting histories of 2 x 3 and 3 x 3 (a configuration's history as churn shortens it).
 #include "gate_rates.hpp"
 #include "history_shapes.hpp"
 
@@ -195,43 +196,58 @@ struct RuleSet {
 };
 
 /// The defaults, and rule sets that change the family the verdict rule controls: the elapsed
-/// time's hypotheses weighed `weight` times, the others less so that the weights average 1 over a
-/// family of nine metrics per region (the weighted Benjamini-Hochberg rule of Genovese, Roeder and
-/// Wasserman 2006 keeps its rate at alpha); or the metrics below parallel efficiency in the POP
-/// tree out of the family (explanations of their parent's move).
+/// time's hypotheses weighed `weight` times, the others less so that the weights average 1 over the
+/// metrics of a region (the weighted Benjamini-Hochberg rule of Genovese, Roeder and Wasserman 2006
+/// keeps its rate at alpha); the metrics below parallel efficiency in the POP tree out of the family
+/// (explanations of their parent's move: the attribution still names them), global efficiency too
+/// (parallel efficiency × computation scalability), and both with the elapsed time weighed.
 std::vector<RuleSet> rule_sets() {
   const double alpha = gate::GateConfig{}.alpha;
-  const auto weighted = [&](double weight) {
+  const auto ignoring = [](std::vector<const char*> metrics) {
     gate::GateConfig config;
-    gate::RuleOverride others, elapsed;
-    others.alpha = alpha * (1 - weight / 9) / (8.0 / 9);
-    elapsed.metrics = "elapsed_ns";
-    elapsed.alpha = alpha * weight;
-    config.rules = {others, elapsed};
+    for (const char* metric : metrics) {
+      gate::RuleOverride ignored;
+      ignored.metrics = metric;
+      ignored.direction = gate::Direction::ignored;
+      config.rules.push_back(ignored);
+    }
     return config;
   };
-  gate::GateConfig upper;
-  for (const char* metric : {"mpi_parallel_efficiency", "mpi_load_balance", "mpi_load_balance_in",
-                             "mpi_load_balance_out", "mpi_communication_efficiency"}) {
-    gate::RuleOverride ignored;
-    ignored.metrics = metric;
-    ignored.direction = gate::Direction::ignored;
-    upper.rules.push_back(ignored);
-  }
-  return {{"the defaults", {}},
-          {"elapsed time weighed 2x", weighted(2)},
-          {"elapsed time weighed 4x", weighted(4)},
-          {"the family of the tree's upper metrics", upper}};
+  const std::vector<const char*> below_parallel_efficiency{"mpi_parallel_efficiency", "mpi_load_balance",
+                                                           "mpi_load_balance_in", "mpi_load_balance_out",
+                                                           "mpi_communication_efficiency"};
+  std::vector<const char*> below_and_global = below_parallel_efficiency;
+  below_and_global.push_back("global_efficiency");
+  // The elapsed time weighed `weight` among `metrics` metrics per region, `base` ignoring the rest.
+  const auto weighted = [&](gate::GateConfig base, double weight, double metrics) {
+    gate::RuleOverride others, elapsed;
+    others.alpha = alpha * (metrics - weight) / (metrics - 1);
+    elapsed.metrics = "elapsed_ns";
+    elapsed.alpha = alpha * weight;
+    base.rules.insert(base.rules.begin(), {others, elapsed});
+    return base;
+  };
+  return {
+      {"the defaults", {}},
+      {"elapsed time weighed 2x", weighted({}, 2, 9)},
+      {"elapsed time weighed 4x", weighted({}, 4, 9)},
+      {"the family of the tree's upper metrics", ignoring(below_parallel_efficiency)},
+      {"upper metrics, elapsed time weighed 2x", weighted(ignoring(below_parallel_efficiency), 2, 4)},
+      {"upper metrics but global efficiency", ignoring(below_and_global)},
+      {"upper metrics but global efficiency, elapsed time weighed 1.5x", weighted(ignoring(below_and_global), 1.5, 3)},
+      {"upper metrics but global efficiency, elapsed time weighed 2x", weighted(ignoring(below_and_global), 2, 3)}};
 }
 
 /// The four tables of gate_shapes' rates under each rule set: `long_seeds` seeds of the 12 x 5
 /// histories, `short_seeds` of the drifting 4 x 3.
-void rules(int long_seeds, int short_seeds) {
+void rules(int long_seeds, int short_seeds, std::size_t first) {
   bench::HistoryOptions steady{};
   bench::HistoryOptions drifting{};
   drifting.drifting_runner = true;
   drifting.length = {4, 3};
-  for (const RuleSet& set : rule_sets()) {
+  const std::vector<RuleSet> sets = rule_sets();
+  for (std::size_t i = first; i < sets.size(); ++i) {
+    const RuleSet& set = sets[i];
     std::printf("\n=== %s\n", set.name);
     const auto plain = [](const bench::HistoryOptions& options) {
       return [options](std::uint64_t seed, bool grow) { return bench::realistic_history(seed, grow, options); };
@@ -250,9 +266,27 @@ void rules(int long_seeds, int short_seeds) {
 
 } // namespace
 
+/// The plain histories whose configurations have one or two jobs of history, as churn leaves them:
+/// drifting runner, 2 x 3 and 3 x 3.
+void short_histories(int seeds) {
+  for (const int commits : {2, 3}) {
+    bench::HistoryOptions options{};
+    options.drifting_runner = true;
+    options.length = {commits, 3};
+    bench::realistic_rates(
+        "Plain, drifting runner, " + std::to_string(commits) + " x 3", commits,
+        [options](std::uint64_t seed, bool grow) { return bench::realistic_history(seed, grow, options); }, seeds);
+  }
+}
+
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "short") {
+    short_histories(argc > 2 ? std::atoi(argv[2]) : 100);
+    return 0;
+  }
   if (argc > 1 && std::string(argv[1]) == "rules") {
-    rules(argc > 2 ? std::atoi(argv[2]) : 100, argc > 3 ? std::atoi(argv[3]) : 100);
+    rules(argc > 2 ? std::atoi(argv[2]) : 100, argc > 3 ? std::atoi(argv[3]) : 100,
+          argc > 4 ? static_cast<std::size_t>(std::atoi(argv[4])) : 0);
     return 0;
   }
   const int seeds = argc > 1 ? std::atoi(argv[1]) : 100;
