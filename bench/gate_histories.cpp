@@ -222,14 +222,15 @@ double frequency_slowdown(const RunConfiguration& configuration) {
 /// One run. A region's rank records start as the sums of its sub-regions' and get its own work
 /// and MPI time added, so every parent covers its children; a collective at the end makes every
 /// rank wait for the last one. `grown` does 3× its noise more work (the candidate of a scenario);
-/// `rank_speeds` is the runner's state for the commit (runner_state). With threads, `omp_imbalances`
+/// `rank_speeds` is the runner's state for the commit (runner_state); each rank does
+/// `repeated_share` of the region's one-rank work besides its part. With threads, `omp_imbalances`
 /// is each region's share of its work its threads idle in load imbalance, and each rank's times but
 /// its elapsed time are summed over its threads: the threads share the work and wait together in MPI.
 analysis::ingest::LoadedRun make_run(const std::vector<RegionSpec>& program, const RunConfiguration& configuration,
                                      const std::vector<std::vector<double>>& patterns,
                                      const std::vector<double>& rank_speeds, int commit, int repetition,
                                      std::optional<std::size_t> grown, NoiseShape shape, Random& random, Random* energy,
-                                     const std::vector<double>& omp_imbalances = {}) {
+                                     const std::vector<double>& omp_imbalances = {}, double repeated_share = 0) {
   std::normal_distribution<double> normal(0.0, 1.0);
   const std::uint64_t ranks = configuration.ranks;
   const std::uint64_t threads = configuration.threads;
@@ -238,7 +239,10 @@ analysis::ingest::LoadedRun make_run(const std::vector<RegionSpec>& program, con
   std::vector<std::vector<RankRecord>> records(program.size(), std::vector<RankRecord>(ranks));
   for (std::size_t r = program.size(); r-- > 0;) {
     const RegionSpec& region = program[r];
-    const double work_ns = region.share * global_work_ns / static_cast<double>(ranks) * runner;
+    // Without work repeated, the expression of the histories before it, to the last bit.
+    const double work_ns = repeated_share > 0 ? region.share * global_work_ns *
+                                                    (1.0 / static_cast<double>(ranks) + repeated_share) * runner
+                                              : region.share * global_work_ns / static_cast<double>(ranks) * runner;
     const double growth = grown == r ? 1.0 + 3.0 * region.noise : 1.0;
     for (std::uint64_t rank = 0; rank < ranks; ++rank) {
       RankRecord& record = records[r][rank];
@@ -331,7 +335,7 @@ void add_extra_configurations(analysis::ingest::RunSet& runs, const std::vector<
       for (int repetition = 0; repetition < length.repetitions; ++repetition)
         runs.runs.push_back(make_run(program, configuration, patterns[c], rank_speeds, commit, repetition,
                                      commit == length.commits ? grown : std::nullopt, options.noise, random, energy,
-                                     omp_imbalances));
+                                     omp_imbalances, options.repeated_share));
     }
   }
 }
@@ -431,7 +435,7 @@ RealisticHistory realistic_history(std::uint64_t seed, bool grow, const HistoryO
       for (int repetition = 0; repetition < length.repetitions; ++repetition)
         out.runs.runs.push_back(make_run(program, configurations[c], patterns[c], rank_speeds, commit, repetition,
                                          commit == length.commits ? grown : std::nullopt, options.noise, random,
-                                         options.measured_energy ? &energy : nullptr));
+                                         options.measured_energy ? &energy : nullptr, {}, options.repeated_share));
     }
   }
   if (!options.extra_configurations.empty())

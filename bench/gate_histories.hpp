@@ -95,6 +95,10 @@ struct HistoryOptions {
   /// time is (nominal / f)^0.8 times the nominal's (memory-bound parts slow less); MPI time is not
   /// shared by threads nor slowed.
   std::vector<RunConfiguration> extra_configurations{};
+  /// Work each rank repeats, as a share of a region's work on one rank (a replicated setup): a
+  /// region's total useful time grows as 1 + share · (ranks − 1) and its computation scalability
+  /// depends on the reference it is taken against. 0: the work is split evenly, the history as before.
+  double repeated_share = 0;
 };
 
 /// The runs of `options.length` commits × repetitions at 1, 2 and 4 ranks on one node and 8 ranks
