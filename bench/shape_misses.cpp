@@ -4,13 +4,15 @@
 // history the gate did not fail naming its grown region, with its changes, whether the same seed
 // without them was found, and what the gate said of that region at each configuration; then, per
 // kind of change, how many shapes had it and how many of those were missed.
-// `shape_misses [SEEDS] [COMMITS] [REPETITIONS] [DRIFTING] [noise|quiet]` (default 100 4 3 1); with
-// `noise`, the noise-only histories the gate fails instead, each with its regressions' checks
-// (`noise-quiet`: the counts alone); with
-// `quiet`, the counts alone. `shape_misses rules [LONG] [SHORT] [FIRST]`: gate_shapes' four tables of
-// rates (LONG seeds of the 12 x 5 histories, SHORT of the drifting 4 x 3) under the defaults and under
-// rule sets a gate configuration can say (rule_sets, from the FIRST). `shape_misses short [SEEDS]`: the
-// plain drifting histories of 2 x 3 and 3 x 3 (a configuration's history as churn shortens it).
+//   shape_misses [SEEDS] [COMMITS] [REPETITIONS] [DRIFTING] [MODE] [REPEATED]
+// (default 100 4 3 1; REPEATED: HistoryOptions::repeated_share, 0) prints each miss; MODE `quiet` the
+// counts alone, `noise` the noise-only histories the gate fails instead, each with its regressions'
+// checks, `noise-quiet` their counts alone.
+//   shape_misses rules [LONG] [SHORT] [FIRST]
+// gate_shapes' four tables of rates (LONG seeds of the 12 x 5 histories, SHORT of the drifting 4 x 3)
+// under the defaults and under rule sets a gate configuration can say (rule_sets, from the FIRST).
+//   shape_misses short [SEEDS]
+// the plain drifting histories of 2 x 3 and 3 x 3 (a configuration's history as churn shortens it).
 #include "gate_rates.hpp"
 #include "history_shapes.hpp"
 
@@ -21,6 +23,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -54,14 +57,27 @@ std::string evidence_text(const gate::SampleVerdict& result) {
   return text;
 }
 
+/// Where a check's scale came from, in a word.
+const char* evidence_name(gate::Evidence evidence) {
+  switch (evidence) {
+  case gate::Evidence::learned_noise: return "learned noise";
+  case gate::Evidence::repetition_spread: return "repetitions";
+  case gate::Evidence::single_runs: return "single runs";
+  case gate::Evidence::tolerance_only: return "tolerance only";
+  case gate::Evidence::paired_differences: return "pairs";
+  }
+  return "";
+}
+
 /// One check: its configuration, metric, evidence, runs on each side and verdict.
 void print_check(const gate::Check& check) {
   const gate::SampleVerdict& r = check.result;
-  std::printf("    %-40s %-24s %+.2f%s (tolerance %.2f), %s, %zu history commits, runs %zu / %zu, %s%s%s%s%s -> %s\n",
+  std::printf("    %-40s %-24s %+.2f%s (tolerance %.2f), %s: %s, %zu history commits, runs %zu / %zu, %s%s%s%s%s -> "
+              "%s\n",
               check.configuration.label().c_str(), std::string(tally::model::metric_info(check.metric).key).c_str(),
-              r.change, check.rule.tolerance_in_pp ? " pp" : "%", check.rule.tolerance, evidence_text(r).c_str(),
-              check.history_commits, check.baseline_values.size(), check.candidate_values.size(),
-              r.kept ? "kept" : "not kept", r.suspected ? ", suspected" : "",
+              r.change, check.rule.tolerance_in_pp ? " pp" : "%", check.rule.tolerance, evidence_name(r.evidence),
+              evidence_text(r).c_str(), check.history_commits, check.baseline_values.size(),
+              check.candidate_values.size(), r.kept ? "kept" : "not kept", r.suspected ? ", suspected" : "",
               check.cell_spread > 1 ? ", cell spread" : "",
               check.configuration_spread > 1 ? ", configurations' spread" : "",
               check.job_state_untold ? ", job state untold" : "", std::string(gate::to_string(r.verdict)).c_str());
@@ -293,6 +309,7 @@ int main(int argc, char** argv) {
   bench::HistoryOptions options{};
   options.length = {argc > 2 ? std::atoi(argv[2]) : 4, argc > 3 ? std::atoi(argv[3]) : 3};
   options.drifting_runner = argc > 4 ? std::atoi(argv[4]) != 0 : true;
+  options.repeated_share = argc > 6 ? std::atof(argv[6]) : 0.0;
   if (argc > 5 && std::string(argv[5]).starts_with("noise")) {
     noise_alarms(seeds, options, std::string(argv[5]) == "noise");
     return 0;
@@ -302,6 +319,8 @@ int main(int argc, char** argv) {
   std::map<std::string, int> causes;                     // of the misses: what the gate said of the grown region
   std::map<std::size_t, std::pair<int, int>> by_cells;   // configurations its elapsed time was judged at: seeds, missed
   std::map<std::size_t, std::pair<int, int>> by_commits; // the most commits any of them was judged against
+  std::map<std::size_t, std::pair<int, int>> by_runs;    // the fewest candidate runs any of them had
+  std::map<std::string, std::pair<int, int>> evidence;   // of its elapsed-time checks: checks, of missed seeds
   int missed = 0, plain_found = 0, missed_plain_found = 0;
   for (int i = 0; i < seeds; ++i) {
     const std::uint64_t seed = grown_seeds + static_cast<std::uint64_t>(i);
@@ -318,13 +337,16 @@ int main(int argc, char** argv) {
       with_kind[k] += has ? 1 : 0;
       missed_with_kind[k] += has && miss ? 1 : 0;
     }
-    std::size_t cells = 0, commits = 0;
+    std::size_t cells = 0, commits = 0, fewest_runs = SIZE_MAX;
     bool one_job = false, suspicion = false, regression = false;
     for (const gate::Check& check : result.checks) {
       if (check.region != region) continue;
       if (check.metric == tally::model::MetricId::elapsed_ns) {
         ++cells;
         commits = std::max(commits, check.history_commits);
+        fewest_runs = std::min(fewest_runs, check.candidate_values.size());
+        ++evidence[evidence_name(check.result.evidence)].first;
+        evidence[evidence_name(check.result.evidence)].second += miss ? 1 : 0;
       }
       one_job = one_job || (check.result.verdict == gate::Verdict::inconclusive && check.result.kept);
       suspicion = suspicion || (check.result.verdict == gate::Verdict::inconclusive && !check.result.kept);
@@ -334,6 +356,10 @@ int main(int argc, char** argv) {
     by_cells[cells].second += miss ? 1 : 0;
     ++by_commits[commits].first;
     by_commits[commits].second += miss ? 1 : 0;
+    if (cells > 0) {
+      ++by_runs[fewest_runs].first;
+      by_runs[fewest_runs].second += miss ? 1 : 0;
+    }
     if (!miss) continue;
     ++missed;
     missed_plain_found += plain ? 1 : 0;
@@ -371,5 +397,11 @@ int main(int argc, char** argv) {
   std::printf("the most commits one of them was judged against: seeds, missed\n");
   for (const auto& [commits, counts] : by_commits)
     std::printf("  %2zu: %5d %5d\n", commits, counts.first, counts.second);
+  std::printf("the fewest candidate runs one of them had: seeds, missed\n");
+  for (const auto& [runs, counts] : by_runs)
+    std::printf("  %2zu: %5d %5d\n", runs, counts.first, counts.second);
+  std::printf("the evidence of its elapsed-time checks: checks, of missed seeds\n");
+  for (const auto& [name, counts] : evidence)
+    std::printf("  %-16s %5d %5d\n", name.c_str(), counts.first, counts.second);
   return 0;
 }
