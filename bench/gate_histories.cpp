@@ -42,11 +42,16 @@ constexpr double attribution_noise = 0.02;
 constexpr double phase_own_share = 0.4;
 constexpr std::array<double, 4> sub_weights{0.30, 0.27, 0.23, 0.20};
 
-struct Configuration {
-  std::uint64_t ranks;
-  std::uint64_t nodes;
-};
-constexpr std::array<Configuration, 4> configurations{{{1, 1}, {2, 1}, {4, 1}, {8, 2}}};
+constexpr std::array<RunConfiguration, 4> configurations{{{1, 1}, {2, 1}, {4, 1}, {8, 2}}};
+// A rank's threads (HistoryOptions::extra_configurations): each thread beyond the first adds this
+// share to the rank's useful work (work a thread repeats), and its threads idle in scheduling and
+// serialization these shares of it, in load imbalance a share drawn per region in this range.
+constexpr double thread_overhead = 0.02;
+constexpr double omp_scheduling = 0.01;
+constexpr double omp_serialization = 0.02;
+constexpr double omp_imbalance_low = 0.02, omp_imbalance_high = 0.10;
+// A run at a lower CPU frequency computes (nominal / f)^this slower: memory-bound parts slow less.
+constexpr double frequency_exponent = 0.8;
 
 /// One region of the program, drawn once per history.
 struct RegionSpec {
@@ -207,34 +212,64 @@ double noise_factor(double noise, NoiseShape shape, Random& random) {
   return 1.0 + noise * normal(random);
 }
 
+/// How much slower a run at `configuration`'s CPU frequency computes than at the nominal one.
+double frequency_slowdown(const RunConfiguration& configuration) {
+  if (configuration.cpu_frequency_khz == 0) return 1.0;
+  return std::pow(static_cast<double>(nominal_frequency_khz) / static_cast<double>(configuration.cpu_frequency_khz),
+                  frequency_exponent);
+}
+
 /// One run. A region's rank records start as the sums of its sub-regions' and get its own work
 /// and MPI time added, so every parent covers its children; a collective at the end makes every
 /// rank wait for the last one. `grown` does 3× its noise more work (the candidate of a scenario);
-/// `rank_speeds` is the runner's state for the commit (runner_state).
-analysis::ingest::LoadedRun make_run(const std::vector<RegionSpec>& program, const Configuration& configuration,
+/// `rank_speeds` is the runner's state for the commit (runner_state); each rank does
+/// `repeated_share` of the region's one-rank work besides its part. With threads, `omp_imbalances`
+/// is each region's share of its work its threads idle in load imbalance, and each rank's times but
+/// its elapsed time are summed over its threads: the threads share the work and wait together in MPI.
+analysis::ingest::LoadedRun make_run(const std::vector<RegionSpec>& program, const RunConfiguration& configuration,
                                      const std::vector<std::vector<double>>& patterns,
                                      const std::vector<double>& rank_speeds, int commit, int repetition,
-                                     std::optional<std::size_t> grown, NoiseShape shape, Random& random,
-                                     Random* energy) {
+                                     std::optional<std::size_t> grown, NoiseShape shape, Random& random, Random* energy,
+                                     const std::vector<double>& omp_imbalances = {}, double repeated_share = 0) {
   std::normal_distribution<double> normal(0.0, 1.0);
   const std::uint64_t ranks = configuration.ranks;
+  const std::uint64_t threads = configuration.threads;
   const double runner = 1.0 + runner_noise * normal(random);
+  const double slowdown = frequency_slowdown(configuration);
   std::vector<std::vector<RankRecord>> records(program.size(), std::vector<RankRecord>(ranks));
   for (std::size_t r = program.size(); r-- > 0;) {
     const RegionSpec& region = program[r];
-    const double work_ns = region.share * global_work_ns / static_cast<double>(ranks) * runner;
+    // Without work repeated, the expression of the histories before it, to the last bit.
+    const double work_ns = repeated_share > 0 ? region.share * global_work_ns *
+                                                    (1.0 / static_cast<double>(ranks) + repeated_share) * runner
+                                              : region.share * global_work_ns / static_cast<double>(ranks) * runner;
     const double growth = grown == r ? 1.0 + 3.0 * region.noise : 1.0;
     for (std::uint64_t rank = 0; rank < ranks; ++rank) {
       RankRecord& record = records[r][rank];
       const std::uint64_t neighbours = (rank > 0 ? 1 : 0) + (rank + 1 < ranks ? 1 : 0);
-      const std::uint64_t useful = nanoseconds(work_ns * patterns[r][rank] * rank_speeds[rank] * growth *
-                                               noise_factor(region.noise, shape, random));
-      add(record, {.useful_ns = useful, .elapsed_ns = useful, .counts = own_counts(region, neighbours, r == 0)});
+      const double work = work_ns * patterns[r][rank] * rank_speeds[rank] * growth *
+                          noise_factor(region.noise, shape, random) * slowdown;
+      if (threads == 1) {
+        const std::uint64_t useful = nanoseconds(work);
+        add(record, {.useful_ns = useful, .elapsed_ns = useful, .counts = own_counts(region, neighbours, r == 0)});
+      } else {
+        const double useful = work * (1.0 + thread_overhead * static_cast<double>(threads - 1));
+        const double imbalance = useful * omp_imbalances[r] * noise_factor(region.noise, shape, random);
+        const RankRecord own{
+            .useful_ns = nanoseconds(useful),
+            .elapsed_ns = nanoseconds((useful * (1.0 + omp_scheduling + omp_serialization) + std::max(0.0, imbalance)) /
+                                      static_cast<double>(threads)),
+            .counts = own_counts(region, neighbours, r == 0),
+            .omp_load_imbalance_ns = nanoseconds(imbalance),
+            .omp_scheduling_ns = nanoseconds(useful * omp_scheduling),
+            .omp_serialization_ns = nanoseconds(useful * omp_serialization)};
+        add(record, own);
+      }
       if (!region.collective) {
         const double halo = static_cast<double>(neighbours) / 2.0;
         const std::uint64_t wait =
             nanoseconds(work_ns * region.mpi_share * halo * noise_factor(region.noise, shape, random));
-        record.mpi_ns += wait;
+        record.mpi_ns += wait * threads;
         record.elapsed_ns += wait;
       }
     }
@@ -244,7 +279,7 @@ analysis::ingest::LoadedRun make_run(const std::vector<RegionSpec>& program, con
       for (const RankRecord& record : records[r])
         leave = std::max(leave, record.elapsed_ns + cost);
       for (RankRecord& record : records[r]) {
-        record.mpi_ns += leave - record.elapsed_ns;
+        record.mpi_ns += (leave - record.elapsed_ns) * threads;
         record.elapsed_ns = leave;
       }
     }
@@ -254,14 +289,55 @@ analysis::ingest::LoadedRun make_run(const std::vector<RegionSpec>& program, con
     }
   }
   analysis::ingest::LoadedRun run = run_header(ranks, configuration.nodes, commit, repetition, "solver");
+  if (threads > 1 || configuration.cpu_frequency_khz > 0) {
+    model::RunDocument& document = run.document;
+    document.resources.threads_per_rank = threads;
+    if (configuration.cpu_frequency_khz > 0) document.resources.cpu_frequency_khz = configuration.cpu_frequency_khz;
+    document.run.label = model::resource_label(document.resources);
+    // One id per run: the four configurations' ids stay those of histories without these.
+    document.run.id +=
+        "-t" + std::to_string(threads) +
+        (configuration.cpu_frequency_khz > 0 ? "-f" + std::to_string(configuration.cpu_frequency_khz) : "");
+    run.file = document.run.id + ".json";
+  }
   for (std::size_t r = 0; r < program.size(); ++r) {
     const auto& parent = program[r].parent;
     run.document.regions.push_back(folded_region(program[r].name,
                                                  parent ? std::optional(program[*parent].name) : std::nullopt,
-                                                 program[r].visits, records[r], configuration.nodes));
+                                                 program[r].visits, records[r], configuration.nodes, threads));
   }
   if (energy) add_measured_energy(run.document, *energy);
   return run;
+}
+
+/// The runs at `options.extra_configurations`, after the four's, from a generator of their own:
+/// each region's share of its work its threads idle in load imbalance, each configuration's
+/// imbalance patterns, then each commit's runner state and runs.
+void add_extra_configurations(analysis::ingest::RunSet& runs, const std::vector<RegionSpec>& program,
+                              std::optional<std::size_t> grown, std::uint64_t seed, const HistoryOptions& options,
+                              Random* energy) {
+  Random random(seed ^ 0xe7a5c0f1ULL);
+  std::uniform_real_distribution<double> omp_imbalance(omp_imbalance_low, omp_imbalance_high);
+  std::vector<double> omp_imbalances;
+  for (std::size_t r = 0; r < program.size(); ++r)
+    omp_imbalances.push_back(omp_imbalance(random));
+  std::vector<std::vector<std::vector<double>>> patterns; // by configuration, region, rank
+  for (const RunConfiguration& configuration : options.extra_configurations) {
+    auto& by_region = patterns.emplace_back();
+    for (const RegionSpec& region : program)
+      by_region.push_back(imbalance_pattern(region.imbalance, configuration.ranks, random));
+  }
+  const HistoryLength& length = options.length;
+  for (int commit = 1; commit <= length.commits; ++commit) {
+    for (std::size_t c = 0; c < options.extra_configurations.size(); ++c) {
+      const RunConfiguration& configuration = options.extra_configurations[c];
+      const std::vector<double> rank_speeds = runner_state(configuration.ranks, options.drifting_runner, random);
+      for (int repetition = 0; repetition < length.repetitions; ++repetition)
+        runs.runs.push_back(make_run(program, configuration, patterns[c], rank_speeds, commit, repetition,
+                                     commit == length.commits ? grown : std::nullopt, options.noise, random, energy,
+                                     omp_imbalances, options.repeated_share));
+    }
+  }
 }
 
 } // namespace
@@ -291,25 +367,32 @@ void add(RankRecord& to, const RankRecord& from) {
   to.useful_ns += from.useful_ns;
   to.mpi_ns += from.mpi_ns;
   to.elapsed_ns += from.elapsed_ns;
+  to.omp_load_imbalance_ns += from.omp_load_imbalance_ns;
+  to.omp_scheduling_ns += from.omp_scheduling_ns;
+  to.omp_serialization_ns += from.omp_serialization_ns;
   for (std::size_t i = 0; i < to.counts.size(); ++i)
     to.counts[i] += from.counts[i];
 }
 
 model::Region folded_region(const std::string& name, std::optional<std::string> parent, std::uint64_t visits,
-                            const std::vector<RankRecord>& ranks, std::uint64_t nodes) {
+                            const std::vector<RankRecord>& ranks, std::uint64_t nodes, std::uint64_t threads) {
   model::RegionFold fold;
   for (std::size_t rank = 0; rank < ranks.size(); ++rank) {
     const RankRecord& record = ranks[rank];
     fold.add({.visits = visits,
+              .threads = threads,
               .elapsed_ns = record.elapsed_ns,
               .useful_ns = record.useful_ns,
               .mpi_ns = record.mpi_ns,
+              .omp_load_imbalance_ns = record.omp_load_imbalance_ns,
+              .omp_scheduling_ns = record.omp_scheduling_ns,
+              .omp_serialization_ns = record.omp_serialization_ns,
               .node = rank * nodes / ranks.size(),
               .counts = record.counts});
   }
   return {.name = name,
           .visits = visits * ranks.size(),
-          .raw = fold.finish({.mpi = true}),
+          .raw = fold.finish({.openmp = threads > 1, .mpi = true}),
           .per_rank = {},
           .parent = std::move(parent)};
 }
@@ -340,7 +423,7 @@ RealisticHistory realistic_history(std::uint64_t seed, bool grow, const HistoryO
     out.grown_cost = 3.0 * program[*grown].noise * program[*grown].share;
   }
   std::vector<std::vector<std::vector<double>>> patterns; // by configuration, region, rank
-  for (const Configuration& configuration : configurations) {
+  for (const RunConfiguration& configuration : configurations) {
     auto& by_region = patterns.emplace_back();
     for (const RegionSpec& region : program)
       by_region.push_back(imbalance_pattern(region.imbalance, configuration.ranks, random));
@@ -352,9 +435,11 @@ RealisticHistory realistic_history(std::uint64_t seed, bool grow, const HistoryO
       for (int repetition = 0; repetition < length.repetitions; ++repetition)
         out.runs.runs.push_back(make_run(program, configurations[c], patterns[c], rank_speeds, commit, repetition,
                                          commit == length.commits ? grown : std::nullopt, options.noise, random,
-                                         options.measured_energy ? &energy : nullptr));
+                                         options.measured_energy ? &energy : nullptr, {}, options.repeated_share));
     }
   }
+  if (!options.extra_configurations.empty())
+    add_extra_configurations(out.runs, program, grown, seed, options, options.measured_energy ? &energy : nullptr);
   return out;
 }
 

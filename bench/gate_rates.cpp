@@ -15,30 +15,31 @@
 
 namespace tally::bench {
 
-/// The gate's defaults on the newest commit, its baseline and history chosen as CI chooses them.
-gate::GateResult gate_newest(const analysis::ingest::RunSet& runs, int newest) {
+/// The gate's rules on the newest commit, its baseline and history chosen as CI chooses them.
+gate::GateResult gate_newest(const analysis::ingest::RunSet& runs, int newest, const gate::GateConfig& config) {
   const std::string candidate = commit_name(newest);
   gate::SelectionRequest request;
   request.candidate = candidate;
   const auto selected = gate::select_commits(runs, request);
   const auto& commits_selected = std::get<gate::SelectedCommits>(selected);
-  return gate::compare_runs(runs, commits_selected.selection, gate::GateConfig{}, candidate, "2026-02-01");
+  return gate::compare_runs(runs, commits_selected.selection, config, candidate, "2026-02-01");
 }
 
-void realistic_rates(const std::string& title, int newest, const HistoryMaker& make, int seeds) {
+void realistic_rates(const std::string& title, int newest, const HistoryMaker& make, int seeds,
+                     const gate::GateConfig& config) {
   constexpr std::size_t alarms_shown = 3;
   int noise_red = 0, grown_red = 0, grown_named = 0, phases = 0, phases_named = 0, costly = 0, costly_named = 0;
   int noise_inconclusive = 0, grown_inconclusive = 0;   // what ci/tally-gate.sh --confirm would confirm A/B
   int noise_red_confirmed = 0, grown_red_confirmed = 0; // red verdicts it would re-run A/B before failing
   // A change that costs the run less than this never fails (GateConfig::min_impact_percent).
-  const double min_impact = gate::GateConfig{}.min_impact_percent / 100.0;
+  const double min_impact = config.min_impact_percent / 100.0;
   std::size_t fewest_checks = SIZE_MAX, most_checks = 0;
   std::vector<std::string> alarms;
   for (int seed = 0; seed < seeds; ++seed) {
     const auto offset = static_cast<std::uint64_t>(seed);
-    const gate::GateResult quiet = gate_newest(make(7000 + offset, false).runs, newest);
+    const gate::GateResult quiet = gate_newest(make(7000 + offset, false).runs, newest, config);
     const RealisticHistory grown = make(8000 + offset, true);
-    const gate::GateResult slower = gate_newest(grown.runs, newest);
+    const gate::GateResult slower = gate_newest(grown.runs, newest, config);
     for (const gate::GateResult* result : {&quiet, &slower}) {
       fewest_checks = std::min(fewest_checks, result->checks.size());
       most_checks = std::max(most_checks, result->checks.size());

@@ -13,15 +13,18 @@
 
 namespace tally::bench {
 
-/// The gate's defaults on commit `newest` (bench::commit_name), its baseline and
-/// history chosen as CI chooses them.
-gate::GateResult gate_newest(const analysis::ingest::RunSet& runs, int newest = bench::commits);
+/// The gate's rules (the defaults unless `config` says otherwise) on commit `newest`
+/// (bench::commit_name), its baseline and history chosen as CI chooses them.
+gate::GateResult gate_newest(const analysis::ingest::RunSet& runs, int newest = bench::commits,
+                             const gate::GateConfig& config = {});
 
 /// A history of `seed`, its candidate made slower or not.
 using HistoryMaker = std::function<RealisticHistory(std::uint64_t seed, bool grow)>;
 
 /// Prints, under `title`, how many of `seeds` noise-only histories the gate fails, how many grown
-/// ones it fails naming the grown region, the inconclusive verdicts of both, and what cried wolf.
-void realistic_rates(const std::string& title, int newest, const HistoryMaker& make, int seeds);
+/// ones it fails naming the grown region, the inconclusive verdicts of both, and what cried wolf,
+/// under the rules of `config`.
+void realistic_rates(const std::string& title, int newest, const HistoryMaker& make, int seeds,
+                     const gate::GateConfig& config = {});
 
 } // namespace tally::bench

@@ -24,22 +24,8 @@ namespace bench = tally::bench;
 constexpr std::uint64_t site_every = 5;
 constexpr int problems_shown = 20;
 
-/// The kinds of change a shape may have, as describe() words them.
-constexpr std::array<const char*, 12> change_kinds{"region",
-                                                   "absent from commit",
-                                                   "ranks added",
-                                                   "ranks dropped",
-                                                   "missing from the baseline",
-                                                   "ragged",
-                                                   "hung",
-                                                   "older schema",
-                                                   "twice",
-                                                   "renamed",
-                                                   "does not read",
-                                                   "drifting runner"};
-
 int run_shapes(std::uint64_t shapes, const std::filesystem::path& templates) {
-  std::array<std::uint64_t, change_kinds.size()> with_kind{};
+  std::array<std::uint64_t, bench::change_kinds.size()> with_kind{};
   const std::filesystem::path site =
       std::filesystem::temp_directory_path() / ("tally_gate_shapes_" + std::to_string(::getpid()));
   std::uint64_t failed = 0, sites = 0;
@@ -47,8 +33,8 @@ int run_shapes(std::uint64_t shapes, const std::filesystem::path& templates) {
     const bool with_site = seed % site_every == 0;
     sites += with_site ? 1 : 0;
     const bench::ShapeCheck check = bench::check_shape(seed, templates, with_site ? site : std::filesystem::path{});
-    for (std::size_t k = 0; k < change_kinds.size(); ++k)
-      with_kind[k] += check.shape.find(change_kinds[k]) != std::string::npos ? 1 : 0;
+    for (std::size_t k = 0; k < bench::change_kinds.size(); ++k)
+      with_kind[k] += check.shape.find(bench::change_kinds[k]) != std::string::npos ? 1 : 0;
     if (check.problems.empty()) continue;
     if (++failed <= problems_shown) {
       std::printf("%s\n", check.shape.c_str());
@@ -60,8 +46,8 @@ int run_shapes(std::uint64_t shapes, const std::filesystem::path& templates) {
               static_cast<unsigned long long>(shapes), static_cast<unsigned long long>(sites),
               static_cast<unsigned long long>(failed));
   std::printf("shapes with each change:");
-  for (std::size_t k = 0; k < change_kinds.size(); ++k)
-    std::printf(" %s %llu;", change_kinds[k], static_cast<unsigned long long>(with_kind[k]));
+  for (std::size_t k = 0; k < bench::change_kinds.size(); ++k)
+    std::printf(" %s %llu;", bench::change_kinds[k], static_cast<unsigned long long>(with_kind[k]));
   std::printf("\n");
   return failed == 0 ? 0 : 1;
 }

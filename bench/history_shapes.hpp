@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Seeded history shapes for the gate and the site: the realistic histories (gate_histories.hpp)
-// changed as a living project's history is, regions and configurations that come and go, commits
-// with 1 to N repetitions, and, where asked, what a CI's artifacts also hold: hung runs, documents
-// of older schema versions, the same run twice, a renamed experiment, a document that does not read.
+// changed as a living project's history is, regions and configurations (of ranks, threads and CPU
+// frequencies) that come and go, commits with 1 to N repetitions, and, where asked, what a CI's
+// artifacts also hold: hung runs, documents of older schema versions, the same run twice, a renamed
+// experiment, a document that does not read.
 #pragma once
 
 #include "gate_histories.hpp"
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -15,10 +17,12 @@ namespace tally::bench {
 
 /// Which changes a shape may have.
 enum class ShapeKinds {
-  /// What a valid history of a living project has: regions added, removed and back after a gap, a
-  /// configuration added, dropped or missing from the baseline, ragged repetitions. The history's
-  /// length and program are the caller's, and the grown region is never removed from the baseline
-  /// or the candidate: the rates are comparable with the plain histories'.
+  /// What a valid history of a living project has: regions added, removed and back after a gap; a
+  /// configuration of ranks, of OpenMP threads per rank or at a CPU frequency added, dropped or
+  /// missing from the baseline; ranks that went from one thread to several; a CPU frequency's
+  /// reference configuration (its fewest ranks) missing at some commits; runs that say the nominal
+  /// frequency from a commit on; ragged repetitions. The history's length and program are the
+  /// caller's, and the grown region is never removed from the baseline or the candidate.
   churn,
   /// Every change above and besides: hung runs, documents of older schema versions read through
   /// their migrations, duplicated run ids, an experiment renamed, a document that does not read;
@@ -26,6 +30,30 @@ enum class ShapeKinds {
   /// drawn from the seed.
   any,
 };
+
+/// The kinds of change a shape may have, as describe() words them (a shape's description holds each
+/// of its kinds' words).
+inline constexpr std::array<const char*, 21> change_kinds{"region",
+                                                          "absent from commit",
+                                                          "ranks added",
+                                                          "ranks dropped",
+                                                          "ranks missing from the baseline",
+                                                          "threads added",
+                                                          "threads dropped",
+                                                          "threads missing from the baseline",
+                                                          "from 1 thread",
+                                                          "ranks) added",
+                                                          "ranks) dropped",
+                                                          "ranks) missing from the baseline",
+                                                          "reference",
+                                                          "frequency said",
+                                                          "ragged",
+                                                          "hung",
+                                                          "older schema",
+                                                          "twice",
+                                                          "renamed",
+                                                          "does not read",
+                                                          "drifting runner"};
 
 /// A generated history, and how it was made: one line per change, to replay a failing seed.
 struct ShapedHistory {

@@ -287,7 +287,12 @@ void decide(GateResult& result, const GateConfig& config, const std::string& can
     result.deciding = 0;
     result.overall = result.findings.front().verdict;
   }
-  if (result.baseline_runs == 0 && result.overall != Verdict::regression) {
+  // Nothing compared is no pass: no baseline runs, or every configuration of the candidate new (no
+  // cell compared: none has a check, a count, a uniform move or a region on one side).
+  const bool nothing_compared = !result.new_configurations.empty() && result.checks.empty() &&
+                                result.count_changes.empty() && result.uniform_moves.empty() &&
+                                result.new_regions.empty() && result.removed_regions.empty();
+  if ((result.baseline_runs == 0 || nothing_compared) && result.overall != Verdict::regression) {
     result.overall = Verdict::no_baseline;
     result.deciding.reset();
   }
@@ -301,7 +306,11 @@ std::string deciding_text(const GateResult& result) {
     const Finding& finding = result.findings[*result.deciding];
     return out + ", decided by " + finding.experiment + ": " + finding.summary;
   }
-  if (result.overall == Verdict::no_baseline) return out + ": no baseline runs, nothing was compared";
+  if (result.overall == Verdict::no_baseline && result.baseline_runs == 0)
+    return out + ": no baseline runs, nothing was compared";
+  if (result.overall == Verdict::no_baseline)
+    return out + ": no configuration of the candidate ran before it (" +
+           std::to_string(result.new_configurations.size()) + " new), nothing was compared";
   out += ": no check moved beyond its noise and tolerance (" + std::to_string(result.checks.size()) + " checks, " +
          std::to_string(result.family) + " hypotheses judged together)";
   if (no_check_had_repetitions(result))

@@ -2,6 +2,7 @@
 // Baseline against candidate on synthetic runs whose truth is known.
 #include "gate/attribution.hpp"
 #include "gate/compare.hpp"
+#include "gate/decision.hpp"
 #include "gate/reports.hpp"
 
 #include "gate_runs.hpp"
@@ -172,6 +173,20 @@ TEST(Compare, new_and_removed_regions_are_listed_not_regressions) {
   ASSERT_EQ(result.removed_regions.size(), 1u);
   EXPECT_EQ(result.removed_regions[0].region, "old_solver");
   EXPECT_EQ(result.overall, Verdict::pass);
+}
+
+TEST(Compare, a_candidate_whose_every_configuration_is_new_has_no_baseline_not_a_pass) {
+  // The baseline ran 2 ranks, the candidate 4 only: no cell to compare, so nothing passed.
+  analysis::ingest::RunSet runs;
+  runs.runs.push_back(gate_run({"base", "solver", 2}));
+  runs.runs.push_back(gate_run({"cand", "solver", 4}));
+  const GateResult result = compare_runs(runs, selection, GateConfig{}, "cand", "2026-01-01");
+  EXPECT_TRUE(result.checks.empty());
+  ASSERT_EQ(result.new_configurations.size(), 1u);
+  EXPECT_EQ(result.overall, Verdict::no_baseline);
+  EXPECT_EQ(exit_code_of(result), 0);
+  EXPECT_NE(deciding_text(result).find("no configuration of the candidate ran before it (1 new)"), std::string::npos)
+      << deciding_text(result);
 }
 
 TEST(Compare, configurations_on_one_side_are_listed_and_one_the_baseline_missed_is_judged_against_its_history) {
