@@ -131,13 +131,14 @@ void keep_family(GateResult& result, const GateConfig& config) {
 /// Whether one job's state on each side may have made the check's move, which an A/B study tells
 /// from the code: its configuration's regions moved that metric together (Check::cell_spread); its
 /// region's other configurations moved as far (Check::configuration_spread); nothing in the
-/// comparison tells that state (Check::job_state_untold); or, with no history of jobs to bound a
-/// runner's speed, every region of its configuration slowed alike with identical work (diagnosis.hpp).
+/// comparison tells that state (Check::job_state_untold). A cell that slowed uniformly with identical
+/// work and no history of jobs (diagnosis.hpp: "the runner may be slower") is one of these: with few
+/// regions nothing tells its job's state, with many their moves spread together; its own condition
+/// changed no verdict of the benches (gate/README.md, "Each stage judged"), so it is not one more.
 /// Never in an A/B study: each pair ran on one runner state, and its moves are the code's.
 bool one_job_may_explain(const Check& check) {
   if (check.pairs > 0) return false;
-  const bool runner_unbounded = !check.diagnosis.empty() && !(check.noise && knows_jobs(*check.noise));
-  return check.cell_spread > 1 || check.configuration_spread > 1 || check.job_state_untold || runner_unbounded;
+  return check.cell_spread > 1 || check.configuration_spread > 1 || check.job_state_untold;
 }
 
 /// Step 2: one check's verdict from its evidence, and whether one job's state may have made its move

@@ -37,9 +37,8 @@ double across_configurations_p(std::span<const double> scores, std::span<const d
 ///     inconclusive, never a regression: its configuration's regions moved that metric together
 ///     (Check::cell_spread, cell_spread.hpp); with the baseline and the candidate alone, its region's
 ///     other configurations' spread explains it (Check::configuration_spread,
-///     configuration_spread.hpp) or nothing tells that state (Check::job_state_untold); or, with no
-///     history of jobs, its cell slowed uniformly with identical work ("the runner may be slower").
-///     An A/B study tells which (ci/tally-gate.sh confirms it).
+///     configuration_spread.hpp) or nothing tells that state (Check::job_state_untold). An A/B study
+///     tells which (ci/tally-gate.sh confirms it).
 ///  3. Active waivers turn regressions of checks and directed counts into `waived`.
 ///  4. A count change is `changed`, or a regression or an improvement where a rule gives the
 ///     count a direction; each says how its region's time moved.

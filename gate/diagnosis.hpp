@@ -15,8 +15,9 @@ namespace tally::gate {
 ///    other region's elapsed change lies within that region's tolerance of Global's,
 ///  - where counters exist, instructions stayed within their tolerance while IPC or frequency fell.
 /// Not in an A/B study, whose pairs each ran on one runner state. Along a history of jobs (the elapsed time's scale
-/// knows them: knows_jobs) the text says the move lies beyond their spread; without one, "the runner may be slower",
-/// and the verdict rule leaves a kept move of such a cell inconclusive (decision.hpp).
+/// knows them: knows_jobs) the text says the move lies beyond their spread; without one, "the runner may be slower"
+/// (and the verdict rule leaves a kept move there inconclusive: nothing tells that job's state, or the regions' moves
+/// spread together: decision.hpp).
 void diagnose_uniform_slowdowns(GateResult& result);
 
 } // namespace tally::gate
