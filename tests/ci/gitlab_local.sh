@@ -32,6 +32,9 @@ started=$SECONDS
 www="$work/www"
 mkdir -p "$www/tally/-/raw/main/ci/gitlab" "$www/pages"
 cp "$prefix/share/tally/ci/gitlab/tally.gitlab-ci.yml" "$www/tally/-/raw/main/ci/gitlab/"
+# The log made first: on a busy machine the server's shell may open it after the first look, and sed
+# on a missing file would end the test (set -e).
+: > "$work/http.log"
 python3 -u -m http.server --bind 127.0.0.1 0 --directory "$www" > "$work/http.log" 2>&1 &
 server_pid=$!
 port=""

@@ -7,10 +7,14 @@
 # version string (the configure and run-time checks' tests name each: family_of_version.cmake,
 # library_family_test.cpp):
 #   libmpi  libmpi.so.12, libmpifort.so.12 and compiler wrappers: upstream MPICH, Intel MPI, MVAPICH.
-#           Found through its wrapper (TALLY_MPICC_mpich); its own preload library is built.
+#           Found through its wrapper (TALLY_MPICC_mpich); what sees its MPI (the MPI backend and the
+#           generated wrappers) is compiled against it, and its generated wrappers are checked to be
+#           this build's MPICH ones byte for byte: the preload libraries link no MPI, so this build's
+#           libtally-mpich.so is its library, and runs its programs (the whole library compiled
+#           again, model and core too, made this test cost 90 CPU seconds instead of 16).
 #   cray    libmpi_cray.so.12, libmpifort_cray.so.12, no wrappers: Cray MPICH. Found through its
 #           prefix (TALLY_MPI_HOME_mpich); its generated wrappers are checked to be libmpi's byte for
-#           byte, so libmpi's library is its library, and runs its programs.
+#           byte, so the same library is its library, and runs its programs.
 # The programs are counts.cmake's, built against Debian's MPICH, copied with their needed libraries
 # renamed to the layout's: the same program a vendor's wrapper would build from the same mpi.h.
 # Included with the mpich family of a build that has Debian's MPICH and patchelf, not under sanitizers
@@ -35,11 +39,11 @@ foreach(program IN LISTS layout_programs)
 endforeach()
 
 set(layouts_dir ${CMAKE_CURRENT_BINARY_DIR}/vendor_layouts)
-set(layout_libmpi_how --build)
+set(layout_libmpi_how --compile --same-wrappers-as ${PROJECT_BINARY_DIR}/profiler/mpi_generated_mpich)
 set(layout_cray_how --same-wrappers-as ${layouts_dir}/libmpi/tally/profiler/mpi_generated_mpich)
 set(layout_libmpi_setup vendor_layout_libmpi_is_found_by_its_wrapper_and_recognised_by_its_version)
 set(layout_cray_setup vendor_layout_cray_is_found_by_its_prefix_and_recognised_by_its_version)
-set(layout_preload ${layouts_dir}/libmpi/tally/profiler/libtally-mpich.so)
+set(layout_preload $<TARGET_FILE:tally_preload_mpich>)
 foreach(shape IN ITEMS libmpi cray)
   set(folder ${layouts_dir}/${shape})
   add_test(NAME ${layout_${shape}_setup}

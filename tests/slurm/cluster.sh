@@ -18,16 +18,20 @@ nodes="${3:-4}"
 port="${TALLY_SLURM_PORT:-16800}"
 conf="$folder/slurm.conf"
 
-stop_pid_file() {
-  local file="$1"
-  [ -s "$file" ] || return 0
-  local pid
-  pid="$(cat "$file")"
-  if kill -0 "$pid" 2> /dev/null; then
-    kill "$pid"
-    for _ in $(seq 50); do kill -0 "$pid" 2> /dev/null || break; sleep 0.1; done
-  fi
-  rm -f "$file"
+# stop_pid_files FILE...: ends those daemons together, then waits up to 5 s for them: each takes
+# some 2 s to end after SIGTERM, so one after the other a cluster of 2 nodes took 8 s to stop.
+stop_pid_files() {
+  local file pids=()
+  for file in "$@"; do
+    [ -s "$file" ] || continue
+    pids+=("$(cat "$file")")
+    kill "${pids[-1]}" 2> /dev/null || true
+  done
+  for _ in $(seq 50); do
+    kill -0 "${pids[@]}" 2> /dev/null || break
+    sleep 0.1
+  done
+  rm -f "$@"
 }
 
 # Unix sockets (munged's, and slurmd's one per step in its spool folder) need a path under 108
@@ -40,9 +44,9 @@ remove_sockets_folder() {
 }
 
 if [ "$action" = stop ]; then
-  for file in "$folder"/run/slurmd-*.pid "$folder/run/slurmctld.pid" "$folder/run/munged.pid"; do
-    stop_pid_file "$file"
-  done
+  # munged last: the Slurm daemons may still ask it for credentials as they end.
+  stop_pid_files "$folder"/run/slurmd-*.pid "$folder/run/slurmctld.pid"
+  stop_pid_files "$folder/run/munged.pid"
   remove_sockets_folder
   echo "cluster: stopped"
   exit 0
@@ -110,6 +114,9 @@ cpus="$(nproc)"
   echo "ReturnToService=2"
   echo "KillWait=5"
   echo "InactiveLimit=0"
+  # sbatch --wait polls the job after 2 s, then 8, then every 32 s unless finished jobs are purged
+  # sooner (MinJobAge/2): at 4 it polls every 2 s, and a study's job is seen ended within 2 s, not 30.
+  echo "MinJobAge=4"
   # The emulated nodes share the host's cores: each says it has them all.
   echo "SlurmdParameters=config_overrides"
   for k in $(seq "$nodes"); do
