@@ -44,7 +44,7 @@ GateResult compare_runs(const analysis::ingest::RunSet& runs, const CommitSelect
     weigh(*check);
   widen_by_cell_spreads(cells, out);
   mark_configuration_spread(cells, config);
-  // 6. The verdicts.
+  // 6 to 11. The verdicts (decision.hpp).
   decide_checks(checks, out, config, candidate_commit, today);
   return out;
 }

@@ -249,7 +249,7 @@ GateResult compare_pairs(const analysis::ingest::RunSet& runs, const AbStudy& st
   }
   const std::vector<PairedMoves> uniform = remove_uniform_moves(cells, config.alpha);
   judge_uniform_moves(uniform, config, out);
-  // 3. Each check's noise, 4. pooled over the family, 5. the test, 6. the verdicts.
+  // 3. Each check's noise, 4. pooled over the family, 5. the test, 6 to 11. the verdicts (decision.hpp).
   std::vector<PendingCheck*> pending;
   for (PairedCheck& check : checks) {
     learn_paired_noise(check);
