@@ -134,7 +134,9 @@ struct GateResult {
   std::vector<Finding> findings;
   Verdict overall = Verdict::pass;
   std::optional<std::size_t> deciding{}; ///< index into findings; none when no finding decided (a pass)
-  std::size_t family = 0;                ///< hypotheses judged together by the family-wise rule (decision.hpp)
+  /// The hypotheses the family-wise rule judged: the first family and those its selected opened
+  /// (decision.hpp).
+  std::size_t family = 0;
   std::vector<std::string> unused_rules; ///< rules and waivers that checked nothing, and why (rule_usage.hpp)
   /// How far the runner drifted during an A/B study, one line per configuration (paired.hpp).
   std::vector<std::string> runner_notes{};

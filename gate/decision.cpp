@@ -11,6 +11,8 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <optional>
+#include <set>
 #include <tuple>
 
 namespace tally::gate {
@@ -44,8 +46,23 @@ struct Hypothesis {
   std::vector<std::size_t> checks;
   std::vector<std::size_t> uniform; ///< an experiment's uniform moves, one per configuration
   double p_value = 1;
-  double direction = 0; ///< the sum of its checks' signed normal scores (Stouffer's numerator)
+  double direction = 0;              ///< the sum of its checks' signed normal scores (Stouffer's numerator)
+  std::vector<std::size_t> children; ///< the hypotheses judged only once this one is selected (family_parent)
+  bool opens_children = false;       ///< a check of its metric moved beyond a tolerance that is certain
 };
+
+/// The metric whose hypothesis a metric's waits for: its parent in the POP tree, below parallel
+/// efficiency and computation scalability. A parent is the product of its children, so a child
+/// that moved moves it too, and a load balance, its in-node part and the MPI parallel efficiency
+/// above it are one change judged three times: judged only where their parent moved, they do not
+/// lower the line of every other hypothesis (Yekutieli 2008). Parallel efficiency and computation
+/// scalability wait for nothing: global efficiency, their product, exists only beyond the
+/// reference configuration and compares each with that one job (Simes' alone), so it tells less.
+std::optional<model::MetricId> family_parent(model::MetricId metric) {
+  const std::optional<model::MetricId> parent = model::metric_info(metric).parent;
+  if (parent == model::MetricId::global_efficiency) return std::nullopt;
+  return parent;
+}
 
 /// A hypothesis moved at some configuration: across_configurations_p of its configurations.
 void combine(Hypothesis& hypothesis, const std::vector<double>& p_values, const std::vector<double>& one_job,
@@ -55,38 +72,86 @@ void combine(Hypothesis& hypothesis, const std::vector<double>& p_values, const 
   hypothesis.p_value = across_configurations_p(scores, one_job, independent && p_values.size() > 1);
 }
 
+/// What select_along_tree selected, one flag per hypothesis, and how many hypotheses were judged.
+struct Selection {
+  std::vector<bool> selected;
+  std::size_t judged = 0;
+};
+
+/// The hypotheses the Benjamini-Hochberg rule at `alpha` selects along the tree: first those that
+/// wait for no other (`top`), then the children of each selected one (or one that opens them) as a
+/// family of their own.
+Selection select_along_tree(const std::vector<Hypothesis>& hypotheses, const std::vector<std::size_t>& top,
+                            double alpha) {
+  Selection selection{std::vector<bool>(hypotheses.size()), 0};
+  std::vector<const std::vector<std::size_t>*> families{&top};
+  while (!families.empty()) {
+    const std::vector<std::size_t>& family = *families.back();
+    families.pop_back();
+    std::vector<double> p_values;
+    for (const std::size_t h : family)
+      p_values.push_back(hypotheses[h].p_value);
+    const std::vector<bool> chosen = benjamini_hochberg(p_values, alpha);
+    selection.judged += family.size();
+    for (std::size_t k = 0; k < family.size(); ++k) {
+      const Hypothesis& hypothesis = hypotheses[family[k]];
+      selection.selected[family[k]] = chosen[k];
+      if ((chosen[k] || hypothesis.opens_children) && !hypothesis.children.empty())
+        families.push_back(&hypothesis.children);
+    }
+  }
+  return selection;
+}
+
 /// Step 1: the moves the family keeps. Checks where a move to the tolerance would already be
 /// certain (SampleVerdict::p_at_tolerance) are decided by their tolerance alone: they could not be a
 /// false alarm in any family, so counting them would only raise every other check's line. The
 /// others are grouped into hypotheses, one per experiment, region and metric across its
 /// configurations, plus one per uniform move; the Benjamini-Hochberg rule at config.alpha selects
-/// hypotheses (the commit's chance of any red on noise alone stays at most alpha), and within a
-/// selected one each configuration whose own weighed p-value is below alpha, moving the way the
-/// hypothesis moved (or below alpha over its configurations, either way), is kept: the hierarchical
-/// family of Yekutieli (2008). The hypotheses selected at suspicion_alpha_factor × alpha mark their
-/// checks suspected.
+/// hypotheses (the commit's chance of any red on noise alone stays at most alpha), the metrics
+/// below parallel efficiency and computation scalability only among the children of their selected
+/// parent (family_parent), and within a selected one each configuration whose own weighed p-value
+/// is below alpha, moving the way the hypothesis moved (or below alpha over its configurations,
+/// either way), is kept: the hierarchical family of Yekutieli (2008). The hypotheses selected at
+/// suspicion_alpha_factor × alpha mark their checks suspected.
 void keep_family(GateResult& result, const GateConfig& config) {
+  using Key = std::tuple<std::string, std::string, model::MetricId>;
   std::vector<Hypothesis> hypotheses;
-  std::map<std::tuple<std::string, std::string, model::MetricId>, std::size_t> group_of;
+  std::map<Key, std::size_t> group_of;
+  std::set<Key> certain_moves;
   for (std::size_t i = 0; i < result.checks.size(); ++i) {
     Check& check = result.checks[i];
     if (!check.result.p_value) continue;
     if (certain_beyond_tolerance(check.result, check.rule, config)) {
       check.result.certain_beyond_tolerance = check.result.kept = true;
+      if (check.result.exceeds_tolerance) certain_moves.insert({check.experiment, check.region, check.metric});
       continue;
     }
     const auto [group, added] = group_of.try_emplace({check.experiment, check.region, check.metric}, hypotheses.size());
     if (added) hypotheses.emplace_back();
     hypotheses[group->second].checks.push_back(i);
   }
+  std::vector<std::size_t> top;
+  for (const auto& [key, h] : group_of) {
+    const auto& [experiment, region, metric] = key;
+    hypotheses[h].opens_children = certain_moves.contains(key);
+    std::optional<std::size_t> parent;
+    for (auto above = family_parent(metric); above && !parent; above = family_parent(*above)) {
+      if (const auto found = group_of.find({experiment, region, *above}); found != group_of.end())
+        parent = found->second;
+    }
+    (parent ? hypotheses[*parent].children : top).push_back(h);
+  }
   std::map<std::string, std::size_t> uniform_of;
   for (std::size_t u = 0; u < result.uniform_moves.size(); ++u) {
     if (!result.uniform_moves[u].result.p_value) continue;
     const auto [group, added] = uniform_of.try_emplace(result.uniform_moves[u].experiment, hypotheses.size());
-    if (added) hypotheses.emplace_back();
+    if (added) {
+      top.push_back(hypotheses.size());
+      hypotheses.emplace_back();
+    }
     hypotheses[group->second].uniform.push_back(u);
   }
-  std::vector<double> family;
   for (Hypothesis& hypothesis : hypotheses) {
     std::vector<double> p_values, one_job, scores;
     const auto add = [&](const SampleVerdict& evidence, const CheckRule& rule) {
@@ -102,10 +167,11 @@ void keep_family(GateResult& result, const GateConfig& config) {
         !hypothesis.uniform.empty() ||
         model::metric_info(result.checks[hypothesis.checks.front()].metric).scope != model::MetricScope::across_runs;
     combine(hypothesis, p_values, one_job, scores, independent);
-    family.push_back(hypothesis.p_value);
   }
-  const std::vector<bool> suspected = benjamini_hochberg(family, std::min(1.0, suspicion_alpha_factor * config.alpha));
-  const std::vector<bool> selected = benjamini_hochberg(family, config.alpha);
+  const std::vector<bool> suspected =
+      select_along_tree(hypotheses, top, std::min(1.0, suspicion_alpha_factor * config.alpha)).selected;
+  const auto [selected, judged] = select_along_tree(hypotheses, top, config.alpha);
+  result.family = judged;
   for (std::size_t h = 0; h < hypotheses.size(); ++h) {
     for (const std::size_t i : hypotheses[h].checks)
       result.checks[i].result.suspected = suspected[h];
@@ -125,7 +191,6 @@ void keep_family(GateResult& result, const GateConfig& config) {
       evidence.kept = p <= config.alpha && (along || p <= config.alpha / configurations);
     }
   }
-  result.family = hypotheses.size();
 }
 
 /// Whether one job's state on each side may have made the check's move, which an A/B study tells

@@ -24,8 +24,9 @@ double across_configurations_p(std::span<const double> scores, std::span<const d
 /// Decides every verdict of `result`, whose checks carry their evidence (weigh_change), in order:
 ///  1. The family: every check with a p-value, each weighed by config.alpha / rule.alpha, grouped
 ///     by experiment, region and metric across configurations (Stouffer's and Simes' combinations),
-///     and every uniform move; the Benjamini-Hochberg rule at config.alpha selects hypotheses, and
-///     within one the configurations that moved are kept.
+///     and every uniform move; the Benjamini-Hochberg rule at config.alpha selects hypotheses, those
+///     of metrics below parallel efficiency and computation scalability only in a family of their
+///     own once their parent is selected, and within one the configurations that moved are kept.
 ///  2. The elapsed-time checks of cells that slowed uniformly with identical work say so
 ///     (diagnosis.hpp). A check is a regression or an improvement when its move is kept, beyond its
 ///     tolerance and costs the run at least its min_impact_percent; inconclusive when it is beyond

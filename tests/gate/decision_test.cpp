@@ -20,14 +20,14 @@ using model::MetricId;
 using testing::gate_run;
 using testing::GateRunShape;
 
-/// A load-balance check of `region` at 4 ranks whose evidence is given: a change in pp against a
+/// A check of `metric` of `region` at 4 ranks whose evidence is given: a change in pp against a
 /// tolerance of 2 pp, its p-value and its cost to the run.
-Check balance_check(const std::string& region, double change_pp, double p_value, double impact) {
+Check efficiency_check(const std::string& region, MetricId metric, double change_pp, double p_value, double impact) {
   Check check;
   check.experiment = "e";
   check.region = region;
   check.configuration = analysis::Configuration{1, 4, 1, 0};
-  check.metric = MetricId::mpi_load_balance;
+  check.metric = metric;
   check.rule.tolerance_in_pp = true;
   check.rule.tolerance = 2.0;
   check.rule.min_impact_percent = 0.05;
@@ -41,6 +41,11 @@ Check balance_check(const std::string& region, double change_pp, double p_value,
   check.result.p_value = p_value;
   check.result.impact = impact;
   return check;
+}
+
+/// A load-balance check of `region` at 4 ranks (efficiency_check).
+Check balance_check(const std::string& region, double change_pp, double p_value, double impact) {
+  return efficiency_check(region, MetricId::mpi_load_balance, change_pp, p_value, impact);
 }
 
 /// `count` checks of distinct regions that did not move: as many hypotheses of the family.
@@ -180,6 +185,48 @@ TEST(Decision, a_move_beyond_a_tolerance_that_is_certain_is_a_regression_outside
   EXPECT_EQ(decided(checks).family, 1000u);
   checks.back().rule.alpha = 1e-11;
   EXPECT_EQ(decided(checks).family, 1001u);
+}
+
+TEST(Decision, metrics_below_parallel_efficiency_are_judged_only_once_their_parent_is_selected) {
+  // 40 quiet regions, each with parallel efficiency and the four metrics below it, and solve's
+  // −3 pp parallel efficiency at p = 8e-4. All 201 in one family, its line would be
+  // 0.05 / 201 = 2.5e-4; the metrics below wait for their parent, so the first family is the 41
+  // parallel efficiencies, its line 0.05 / 41 = 1.2e-3.
+  std::vector<Check> checks;
+  for (int r = 0; r < 40; ++r) {
+    for (const MetricId metric :
+         {MetricId::parallel_efficiency, MetricId::mpi_parallel_efficiency, MetricId::mpi_communication_efficiency,
+          MetricId::mpi_load_balance, MetricId::mpi_load_balance_in})
+      checks.push_back(efficiency_check("quiet" + std::to_string(r), metric, 0.1, 0.5, 0));
+  }
+  checks.push_back(efficiency_check("solve", MetricId::parallel_efficiency, -3, 8e-4, 0.02));
+  const GateResult alone = decided(checks);
+  EXPECT_EQ(alone.family, 41u);
+  EXPECT_TRUE(alone.checks.back().result.kept);
+  EXPECT_EQ(alone.overall, Verdict::regression);
+
+  // solve's load balance at p = 1e-6, with no MPI parallel efficiency checked: it waits for the
+  // nearest metric above it that has a hypothesis, parallel efficiency. Selected there, it is a
+  // family of one (line 0.05) and kept; with its parent at p = 0.3, it is not judged at all.
+  checks.push_back(efficiency_check("solve", MetricId::mpi_load_balance, -3, 1e-6, 0.02));
+  const GateResult opened = decided(checks);
+  EXPECT_EQ(opened.family, 42u);
+  EXPECT_TRUE(opened.checks.back().result.kept);
+  checks[checks.size() - 2].result.p_value = 0.3;
+  const GateResult closed = decided(checks);
+  EXPECT_EQ(closed.family, 41u);
+  EXPECT_FALSE(closed.checks.back().result.kept);
+  EXPECT_EQ(closed.checks.back().result.verdict, Verdict::pass);
+
+  // A parent that moved beyond a tolerance that is certain (at 8 ranks) is decided outside the
+  // family, and opens its children as a selected one would.
+  Check certain = efficiency_check("solve", MetricId::parallel_efficiency, -3, 1e-30, 0.02);
+  certain.configuration = analysis::Configuration{1, 8, 1, 0};
+  certain.result.p_at_tolerance = 1e-12;
+  checks.push_back(certain);
+  const GateResult certain_parent = decided(checks);
+  EXPECT_EQ(certain_parent.family, 42u);
+  EXPECT_TRUE(certain_parent.checks[checks.size() - 2].result.kept);
 }
 
 /// Runs of `regions` regions (r00, r01, ...) in one document, each with its own noise level
