@@ -5,9 +5,7 @@
 // region whose work grew 3× its noise (and not calling it the whole code's), and red calling a
 // uniform 3% slowdown of every region the whole code's. `gate_pairs [SEEDS [PAIRS]]` (defaults 100
 // and 5).
-#include "gate/paired.hpp"
-
-#include "gate_histories.hpp"
+#include "gate_rates.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -21,11 +19,6 @@ namespace {
 
 namespace bench = tally::bench;
 namespace gate = tally::gate;
-
-gate::GateResult gate_pairs(const tally::analysis::ingest::RunSet& runs) {
-  const gate::AbStudy study = std::get<gate::AbStudy>(gate::find_ab_study(runs, ""));
-  return gate::compare_pairs(runs, study, gate::GateConfig{}, "2026-02-01");
-}
 
 bool has_regression(const gate::GateResult& result, auto predicate) {
   return std::any_of(result.findings.begin(), result.findings.end(), [&](const gate::Finding& finding) {
@@ -54,12 +47,12 @@ Figures measure(int seeds, int pairs, std::optional<int> flat_regions) {
   for (int seed = 0; seed < seeds; ++seed) {
     const auto offset = static_cast<std::uint64_t>(seed);
     const gate::GateResult quiet =
-        gate_pairs(bench::realistic_ab_study(9000 + offset, bench::AbChange::none, pairs, flat_regions).runs);
+        bench::gate_study(bench::realistic_ab_study(9000 + offset, bench::AbChange::none, pairs, flat_regions).runs);
     out.checks = quiet.checks.size();
     out.noise_red += gate::exit_code_of(quiet);
     const bench::RealisticHistory grown =
         bench::realistic_ab_study(10000 + offset, bench::AbChange::grown_region, pairs, flat_regions);
-    const gate::GateResult slower = gate_pairs(grown.runs);
+    const gate::GateResult slower = bench::gate_study(grown.runs);
     const bool red = gate::exit_code_of(slower) == 1;
     const bool uniform = red && called_uniform(slower);
     const bool global_alone = flat_regions == 0;
@@ -68,8 +61,8 @@ Figures measure(int seeds, int pairs, std::optional<int> flat_regions) {
     out.grown_named += red && (global_alone || !uniform) && has_regression(slower, [&](const gate::Finding& finding) {
                          return finding.region == grown.grown_region;
                        });
-    const gate::GateResult everywhere =
-        gate_pairs(bench::realistic_ab_study(11000 + offset, bench::AbChange::uniform, pairs, flat_regions).runs);
+    const gate::GateResult everywhere = bench::gate_study(
+        bench::realistic_ab_study(11000 + offset, bench::AbChange::uniform, pairs, flat_regions).runs);
     out.uniform_red += gate::exit_code_of(everywhere);
     out.uniform_called += gate::exit_code_of(everywhere) == 1 && called_uniform(everywhere);
   }

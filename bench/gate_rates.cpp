@@ -4,6 +4,7 @@
 
 #include "gate/commit_selection.hpp"
 #include "gate/findings.hpp"
+#include "gate/paired.hpp"
 #include "gate/reports.hpp"
 
 #include <algorithm>
@@ -23,6 +24,11 @@ gate::GateResult gate_newest(const analysis::ingest::RunSet& runs, int newest, c
   const auto selected = gate::select_commits(runs, request);
   const auto& commits_selected = std::get<gate::SelectedCommits>(selected);
   return gate::compare_runs(runs, commits_selected.selection, config, candidate, "2026-02-01");
+}
+
+gate::GateResult gate_study(const analysis::ingest::RunSet& runs) {
+  const gate::AbStudy study = std::get<gate::AbStudy>(gate::find_ab_study(runs, ""));
+  return gate::compare_pairs(runs, study, gate::GateConfig{}, "2026-02-01");
 }
 
 void realistic_rates(const std::string& title, int newest, const HistoryMaker& make, int seeds,

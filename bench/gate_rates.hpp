@@ -18,6 +18,9 @@ namespace tally::bench {
 gate::GateResult gate_newest(const analysis::ingest::RunSet& runs, int newest = bench::commits,
                              const gate::GateConfig& config = {});
 
+/// The paired gate's rules on the A/B study `runs` hold, as `tally gate` judges one.
+gate::GateResult gate_study(const analysis::ingest::RunSet& runs);
+
 /// A history of `seed`, its candidate made slower or not.
 using HistoryMaker = std::function<RealisticHistory(std::uint64_t seed, bool grow)>;
 

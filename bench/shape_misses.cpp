@@ -11,6 +11,9 @@
 //   shape_misses rules [LONG] [SHORT] [FIRST]
 // gate_shapes' four tables of rates (LONG seeds of the 12 x 5 histories, SHORT of the drifting 4 x 3)
 // under the defaults and under rule sets a gate configuration can say (rule_sets, from the FIRST).
+//   shape_misses confirmed [SEEDS] [PAIRS]
+// the CI pipeline on the drifting 4 x 3 histories, plain and come and go: the history gate, then an
+// A/B study of PAIRS pairs (default 5) where its verdict asks for one (ci/tally-gate.sh --confirm).
 //   shape_misses short [SEEDS]
 // the plain drifting histories of 2 x 3 and 3 x 3 (a configuration's history as churn shortens it).
 #include "gate_rates.hpp"
@@ -18,6 +21,7 @@
 
 #include "gate/decision.hpp"
 #include "gate/findings.hpp"
+#include "gate/reports.hpp"
 #include "gate/statistics.hpp"
 
 #include <algorithm>
@@ -83,10 +87,11 @@ void print_check(const gate::Check& check) {
               check.job_state_untold ? ", job state untold" : "", std::string(gate::to_string(r.verdict)).c_str());
 }
 
-/// Where the hypothesis of `region`'s `metric` stood in the family (decision.cpp's keep_family,
-/// rebuilt from the checks' evidence at the default rules): its p-value over its configurations, its
-/// rank among the family's hypotheses, how many they were, and the Benjamini-Hochberg line its rank
-/// had to pass (alpha x rank / hypotheses).
+/// Where the hypothesis of `region`'s `metric` stood in the first family (decision.cpp's keep_family,
+/// rebuilt from the checks' evidence at the default rules: the hypotheses that wait for no other's,
+/// gate::family_parent): its p-value over its configurations, its rank among the family's
+/// hypotheses, how many they were, and the Benjamini-Hochberg line its rank had to pass (alpha x
+/// rank / hypotheses).
 struct Standing {
   double p_value = 1;
   std::size_t rank = 0;
@@ -125,7 +130,16 @@ std::optional<Standing> standing_of(const gate::GateResult& result, const std::s
   const auto combined = [](const Group& group) {
     return gate::across_configurations_p(group.scores, group.one_job, group.independent && group.scores.size() > 1);
   };
+  const auto waits = [&](const std::tuple<std::string, std::string, int>& key) {
+    const auto& [experiment, name, id] = key;
+    for (auto above = gate::family_parent(static_cast<tally::model::MetricId>(id)); above;
+         above = gate::family_parent(*above)) {
+      if (groups.contains({experiment, name, static_cast<int>(*above)})) return true;
+    }
+    return false;
+  };
   for (const auto& [key, group] : groups) {
+    if (waits(key)) continue;
     family.push_back(combined(group));
     if (std::get<1>(key) == region && std::get<2>(key) == static_cast<int>(metric)) own = family.back();
   }
@@ -273,6 +287,50 @@ void rules(int long_seeds, int short_seeds, std::size_t first) {
   }
 }
 
+/// The CI pipeline on `seeds` histories of `options`, plain and come and go: the history gate, and
+/// where its verdict asks for an A/B study (reports.hpp: confirmation_of, TALLY_VERDICT_CONFIRM,
+/// which ci/tally-gate.sh confirms by default where the job can build the program) a study of
+/// `pairs` pairs of the same seed's program (the same regions, noise and grown region,
+/// gate_histories.hpp: realistic_ab_study), whose verdict decides. Noise-only red, grown red and
+/// named, for the history gate alone and with its confirmations.
+void confirmed(int seeds, const bench::HistoryOptions& options, int pairs) {
+  std::printf("%d x %d%s, %d seeds; A/B studies of %d pairs where the history's verdict asks\n", options.length.commits,
+              options.length.repetitions, options.drifting_runner ? ", drifting runner" : "", seeds, pairs);
+  std::printf("%-12s %-22s %-14s %-14s %s\n", "history", "verdict", "noise only red", "grown named",
+              "confirmed A/B (noise, grown)");
+  for (const bool churn : {false, true}) {
+    int noise_red = 0, noise_confirmed = 0, noise_red_after = 0;
+    int grown_named = 0, grown_confirmed = 0, grown_named_after = 0, other_region = 0;
+    for (int i = 0; i < seeds; ++i) {
+      for (const bool grow : {false, true}) {
+        const std::uint64_t seed = (grow ? grown_seeds : noise_seeds) + static_cast<std::uint64_t>(i);
+        const bench::RealisticHistory history =
+            churn ? bench::shaped_history(seed, grow, bench::ShapeKinds::churn, options).history
+                  : bench::realistic_history(seed, grow, options);
+        const gate::GateResult result = bench::gate_newest(history.runs, options.length.commits);
+        const bool history_says = grow ? found(result, history.grown_region) : gate::exit_code_of(result) == 1;
+        bool decided = history_says;
+        const bool confirm = gate::confirmation_of(result, false) != gate::Confirmation::none;
+        if (confirm) {
+          const bench::RealisticHistory study =
+              bench::realistic_ab_study(seed, grow ? bench::AbChange::grown_region : bench::AbChange::none, pairs);
+          other_region += study.grown_region != history.grown_region ? 1 : 0;
+          const gate::GateResult paired = bench::gate_study(study.runs);
+          decided = grow ? found(paired, history.grown_region) : gate::exit_code_of(paired) == 1;
+        }
+        (grow ? grown_named : noise_red) += history_says ? 1 : 0;
+        (grow ? grown_confirmed : noise_confirmed) += confirm ? 1 : 0;
+        (grow ? grown_named_after : noise_red_after) += decided ? 1 : 0;
+      }
+    }
+    const char* name = churn ? "come and go" : "plain";
+    std::printf("%-12s %-22s %5d/%-8d %5d/%-8d\n", name, "the history's", noise_red, seeds, grown_named, seeds);
+    std::printf("%-12s %-22s %5d/%-8d %5d/%-8d %d, %d\n", name, "confirmed where asked", noise_red_after, seeds,
+                grown_named_after, seeds, noise_confirmed, grown_confirmed);
+    if (other_region > 0) std::printf("studies whose grown region was another: %d\n", other_region);
+  }
+}
+
 } // namespace
 
 /// The plain histories whose configurations have one or two jobs of history, as churn leaves them:
@@ -291,6 +349,13 @@ void short_histories(int seeds) {
 int main(int argc, char** argv) {
   if (argc > 1 && std::string(argv[1]) == "short") {
     short_histories(argc > 2 ? std::atoi(argv[2]) : 100);
+    return 0;
+  }
+  if (argc > 1 && std::string(argv[1]) == "confirmed") {
+    bench::HistoryOptions options{};
+    options.length = {4, 3};
+    options.drifting_runner = true;
+    confirmed(argc > 2 ? std::atoi(argv[2]) : 100, options, argc > 3 ? std::atoi(argv[3]) : 5);
     return 0;
   }
   if (argc > 1 && std::string(argv[1]) == "rules") {

@@ -51,19 +51,6 @@ struct Hypothesis {
   bool opens_children = false;       ///< a check of its metric moved beyond a tolerance that is certain
 };
 
-/// The metric whose hypothesis a metric's waits for: its parent in the POP tree, below parallel
-/// efficiency and computation scalability. A parent is the product of its children, so a child
-/// that moved moves it too, and a load balance, its in-node part and the MPI parallel efficiency
-/// above it are one change judged three times: judged only where their parent moved, they do not
-/// lower the line of every other hypothesis (Yekutieli 2008). Parallel efficiency and computation
-/// scalability wait for nothing: global efficiency, their product, exists only beyond the
-/// reference configuration and compares each with that one job (Simes' alone), so it tells less.
-std::optional<model::MetricId> family_parent(model::MetricId metric) {
-  const std::optional<model::MetricId> parent = model::metric_info(metric).parent;
-  if (parent == model::MetricId::global_efficiency) return std::nullopt;
-  return parent;
-}
-
 /// A hypothesis moved at some configuration: across_configurations_p of its configurations.
 void combine(Hypothesis& hypothesis, const std::vector<double>& p_values, const std::vector<double>& one_job,
              const std::vector<double>& scores, bool independent) {
@@ -306,6 +293,12 @@ bool no_check_had_repetitions(const GateResult& result) {
 }
 
 } // namespace
+
+std::optional<model::MetricId> family_parent(model::MetricId metric) {
+  const std::optional<model::MetricId> parent = model::metric_info(metric).parent;
+  if (parent == model::MetricId::global_efficiency) return std::nullopt;
+  return parent;
+}
 
 bool certain_beyond_tolerance(const SampleVerdict& evidence, const CheckRule& rule, const GateConfig& config) {
   return evidence.p_at_tolerance && *evidence.p_at_tolerance * alpha_weight(rule, config) <= certain_p;
