@@ -89,7 +89,7 @@ void print_check(const gate::Check& check) {
 
 /// Where the hypothesis of `region`'s `metric` stood in the first family (decision.cpp's keep_family,
 /// rebuilt from the checks' evidence at the default rules: the hypotheses that wait for no other's,
-/// gate::family_parent): its p-value over its configurations, its rank among the family's
+/// gate::waited_for): its p-value over its configurations, its rank among the family's
 /// hypotheses, how many they were, and the Benjamini-Hochberg line its rank had to pass (alpha x
 /// rank / hypotheses).
 struct Standing {
@@ -131,12 +131,10 @@ std::optional<Standing> standing_of(const gate::GateResult& result, const std::s
     return gate::across_configurations_p(group.scores, group.one_job, group.independent && group.scores.size() > 1);
   };
   const auto waits = [&](const std::tuple<std::string, std::string, int>& key) {
-    const auto& [experiment, name, id] = key;
-    for (auto above = gate::family_parent(static_cast<tally::model::MetricId>(id)); above;
-         above = gate::family_parent(*above)) {
-      if (groups.contains({experiment, name, static_cast<int>(*above)})) return true;
-    }
-    return false;
+    const auto judged = [&](tally::model::MetricId above) {
+      return groups.contains({std::get<0>(key), std::get<1>(key), static_cast<int>(above)});
+    };
+    return gate::waited_for(static_cast<tally::model::MetricId>(std::get<2>(key)), judged).has_value();
   };
   for (const auto& [key, group] : groups) {
     if (waits(key)) continue;
@@ -299,8 +297,13 @@ void confirmed(int seeds, const bench::HistoryOptions& options, int pairs) {
   std::printf("%-12s %-22s %-14s %-14s %s\n", "history", "verdict", "noise only red", "grown named",
               "confirmed A/B (noise, grown)");
   for (const bool churn : {false, true}) {
-    int noise_red = 0, noise_confirmed = 0, noise_red_after = 0;
-    int grown_named = 0, grown_confirmed = 0, grown_named_after = 0, other_region = 0;
+    // By whether the candidate grew: histories the history's verdict fails (naming the grown
+    // region), whose verdict asks for an A/B study, and that the pipeline fails.
+    struct Counts {
+      int history = 0, confirmed = 0, decided = 0;
+    };
+    std::array<Counts, 2> counts{};
+    int other_region = 0;
     for (int i = 0; i < seeds; ++i) {
       for (const bool grow : {false, true}) {
         const std::uint64_t seed = (grow ? grown_seeds : noise_seeds) + static_cast<std::uint64_t>(i);
@@ -318,15 +321,17 @@ void confirmed(int seeds, const bench::HistoryOptions& options, int pairs) {
           const gate::GateResult paired = bench::gate_study(study.runs);
           decided = grow ? found(paired, history.grown_region) : gate::exit_code_of(paired) == 1;
         }
-        (grow ? grown_named : noise_red) += history_says ? 1 : 0;
-        (grow ? grown_confirmed : noise_confirmed) += confirm ? 1 : 0;
-        (grow ? grown_named_after : noise_red_after) += decided ? 1 : 0;
+        Counts& count = counts[grow ? 1 : 0];
+        count.history += history_says ? 1 : 0;
+        count.confirmed += confirm ? 1 : 0;
+        count.decided += decided ? 1 : 0;
       }
     }
+    const auto& [noise, grown] = counts;
     const char* name = churn ? "come and go" : "plain";
-    std::printf("%-12s %-22s %5d/%-8d %5d/%-8d\n", name, "the history's", noise_red, seeds, grown_named, seeds);
-    std::printf("%-12s %-22s %5d/%-8d %5d/%-8d %d, %d\n", name, "confirmed where asked", noise_red_after, seeds,
-                grown_named_after, seeds, noise_confirmed, grown_confirmed);
+    std::printf("%-12s %-22s %5d/%-8d %5d/%-8d\n", name, "the history's", noise.history, seeds, grown.history, seeds);
+    std::printf("%-12s %-22s %5d/%-8d %5d/%-8d %d, %d\n", name, "confirmed where asked", noise.decided, seeds,
+                grown.decided, seeds, noise.confirmed, grown.confirmed);
     if (other_region > 0) std::printf("studies whose grown region was another: %d\n", other_region);
   }
 }

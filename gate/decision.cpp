@@ -47,7 +47,7 @@ struct Hypothesis {
   std::vector<std::size_t> uniform; ///< an experiment's uniform moves, one per configuration
   double p_value = 1;
   double direction = 0;              ///< the sum of its checks' signed normal scores (Stouffer's numerator)
-  std::vector<std::size_t> children; ///< the hypotheses judged only once this one is selected (family_parent)
+  std::vector<std::size_t> children; ///< the hypotheses judged only once this one is selected (waited_for)
   bool opens_children = false;       ///< a check of its metric moved beyond a tolerance that is certain
 };
 
@@ -97,7 +97,7 @@ Selection select_along_tree(const std::vector<Hypothesis>& hypotheses, const std
 /// configurations, plus one per uniform move; the Benjamini-Hochberg rule at config.alpha selects
 /// hypotheses (the commit's chance of any red on noise alone stays at most alpha), the metrics
 /// below parallel efficiency and computation scalability only among the children of their selected
-/// parent (family_parent), and within a selected one each configuration whose own weighed p-value
+/// parent (waited_for), and within a selected one each configuration whose own weighed p-value
 /// is below alpha, moving the way the hypothesis moved (or below alpha over its configurations,
 /// either way), is kept: the hierarchical family of Yekutieli (2008). The hypotheses selected at
 /// suspicion_alpha_factor × alpha mark their checks suspected.
@@ -119,15 +119,14 @@ void keep_family(GateResult& result, const GateConfig& config) {
     hypotheses[group->second].checks.push_back(i);
   }
   std::vector<std::size_t> top;
-  for (const auto& [key, h] : group_of) {
-    const auto& [experiment, region, metric] = key;
+  for (const auto& group : group_of) {
+    const Key& key = group.first;
+    const std::size_t h = group.second;
     hypotheses[h].opens_children = certain_moves.contains(key);
-    std::optional<std::size_t> parent;
-    for (auto above = family_parent(metric); above && !parent; above = family_parent(*above)) {
-      if (const auto found = group_of.find({experiment, region, *above}); found != group_of.end())
-        parent = found->second;
-    }
-    (parent ? hypotheses[*parent].children : top).push_back(h);
+    const auto above = [&](model::MetricId metric) { return Key{std::get<0>(key), std::get<1>(key), metric}; };
+    const std::optional<model::MetricId> parent =
+        waited_for(std::get<2>(key), [&](model::MetricId metric) { return group_of.contains(above(metric)); });
+    (parent ? hypotheses[group_of.at(above(*parent))].children : top).push_back(h);
   }
   std::map<std::string, std::size_t> uniform_of;
   for (std::size_t u = 0; u < result.uniform_moves.size(); ++u) {
@@ -294,10 +293,12 @@ bool no_check_had_repetitions(const GateResult& result) {
 
 } // namespace
 
-std::optional<model::MetricId> family_parent(model::MetricId metric) {
-  const std::optional<model::MetricId> parent = model::metric_info(metric).parent;
-  if (parent == model::MetricId::global_efficiency) return std::nullopt;
-  return parent;
+std::optional<model::MetricId> waited_for(model::MetricId metric, const std::function<bool(model::MetricId)>& judged) {
+  for (auto above = model::metric_info(metric).parent; above && above != model::MetricId::global_efficiency;
+       above = model::metric_info(*above).parent) {
+    if (judged(*above)) return above;
+  }
+  return std::nullopt;
 }
 
 bool certain_beyond_tolerance(const SampleVerdict& evidence, const CheckRule& rule, const GateConfig& config) {

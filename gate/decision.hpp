@@ -7,6 +7,7 @@
 #include "gate/compare.hpp"
 #include "tally/model/metric_tree.hpp"
 
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -17,14 +18,15 @@ namespace tally::gate {
 /// weighed by its rule's alpha: such a check is decided by its tolerance outside the family.
 bool certain_beyond_tolerance(const SampleVerdict& evidence, const CheckRule& rule, const GateConfig& config);
 
-/// The metric whose hypothesis a metric's waits for (step 1 below): its parent in the POP tree,
-/// below parallel efficiency and computation scalability. A parent is the product of its children,
-/// so a child that moved moves it too, and a load balance, its in-node part and the MPI parallel
+/// The metric whose hypothesis `metric`'s waits for (step 1 below): the nearest one above it in the
+/// POP tree, below parallel efficiency and computation scalability, that is `judged` (has a
+/// hypothesis); none for a metric of the first family. A parent is the product of its children, so
+/// a child that moved moves it too, and a load balance, its in-node part and the MPI parallel
 /// efficiency above it are one change judged three times: judged only where their parent moved,
 /// they do not lower the line of every other hypothesis (Yekutieli 2008). Parallel efficiency and
 /// computation scalability wait for nothing: global efficiency, their product, exists only beyond
 /// the reference configuration and compares each with that one job (Simes' alone), so it tells less.
-std::optional<model::MetricId> family_parent(model::MetricId metric);
+std::optional<model::MetricId> waited_for(model::MetricId metric, const std::function<bool(model::MetricId)>& judged);
 
 /// The p-value of one hypothesis of the family across its configurations (step 1 below): the
 /// smaller of Stouffer's combination of their signed normal `scores` and Simes' combination of their
